@@ -1,0 +1,117 @@
+import type {
+  AdminWorkshop,
+  BookingSummary,
+  ContactFormInput,
+  CreateAdminInput,
+  Dashboard,
+  Interest,
+  InterestFormInput,
+  InterestList,
+  InterestListQuery,
+  InterestStatus,
+  IssueFormInput,
+  LoginInput,
+  LoginResponse,
+  PaypalCheckoutInput,
+  PublicWorkshop,
+  QuestionFormInput,
+  RazorpayCheckoutInput,
+  RazorpayVerifyInput,
+  RegistrationList,
+  RegistrationListQuery,
+  ReviveCreateInput,
+  ReviveEntry,
+  ReviveList,
+  ReviveListQuery,
+  SessionUser,
+  SettingKey,
+  Settings,
+  SiteState,
+  VideoLeadInput,
+  Workshop,
+  WorkshopCreateInput,
+  WorkshopUpdateInput,
+} from '@workshop/shared';
+import { createHttp, toQueryString, type ClientOptions, type Query } from './http';
+
+type WithTz<T> = T & { tz?: string };
+
+/** Typed client for every path in ARCHITECTURE.md's HTTP table. */
+export function createApiClient(options: ClientOptions = {}) {
+  const http = createHttp(options);
+  const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return {
+    site: {
+      health: () => http.json<{ status: 'ok' }>('GET', '/api/health'),
+      state: () => http.json<SiteState>('GET', '/api/site'),
+    },
+    workshops: {
+      list: () => http.json<PublicWorkshop[]>('GET', '/api/workshops'),
+    },
+    interests: {
+      submitInterest: (input: InterestFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'interest' }),
+      submitIssue: (input: IssueFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'issue' }),
+      submitQuestion: (input: QuestionFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'question' }),
+      submitContact: (input: ContactFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'contact' }),
+    },
+    videoLeads: {
+      submit: (input: VideoLeadInput) => http.json<{ id: string }>('POST', '/api/video-leads', input),
+    },
+    bookings: {
+      get: (accessId: string) => http.json<BookingSummary>('GET', `/api/bookings/${encodeURIComponent(accessId)}`),
+    },
+    checkout: {
+      paypal: (input: PaypalCheckoutInput) => http.json<{ approval_url: string }>('POST', '/api/checkout/paypal', input),
+      razorpay: (input: RazorpayCheckoutInput) =>
+        http.json<{ key_id: string; order: { id: string; amount: number; currency: string } }>('POST', '/api/checkout/razorpay', input),
+      razorpayVerify: (input: RazorpayVerifyInput) => http.json<{ access_id: string }>('POST', '/api/checkout/razorpay/verify', input),
+    },
+    auth: {
+      login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
+      logout: () => http.json<void>('POST', '/api/auth/logout'),
+      session: () => http.json<{ user: SessionUser }>('GET', '/api/auth/session'),
+    },
+    admin: {
+      dashboard: () => http.json<Dashboard>('GET', '/api/admin/dashboard'),
+      users: {
+        create: (input: CreateAdminInput) => http.json<{ email: string }>('POST', '/api/admin/users', input),
+      },
+      workshops: {
+        list: () => http.json<AdminWorkshop[]>('GET', '/api/admin/workshops'),
+        create: (input: WorkshopCreateInput) => http.json<Workshop>('POST', '/api/admin/workshops', input),
+        update: (id: string, input: WorkshopUpdateInput) => http.json<Workshop>('PATCH', `/api/admin/workshops/${id}`, input),
+        remove: (id: string) => http.json<void>('DELETE', `/api/admin/workshops/${id}`),
+      },
+      registrations: {
+        list: (query: WithTz<RegistrationListQuery> = {}) =>
+          http.json<RegistrationList>('GET', '/api/admin/registrations', undefined, { tz: viewerZone(), ...query } as Query),
+        exportCsv: (query: RegistrationListQuery = {}) => http.text('GET', '/api/admin/registrations/export.csv', query as Query),
+        exportCsvUrl: (query: RegistrationListQuery = {}) => `${http.base}/api/admin/registrations/export.csv${toQueryString(query as Query)}`,
+        clearAll: () => http.json<{ deleted: number }>('DELETE', '/api/admin/registrations', undefined, { confirm: 'true' }),
+      },
+      interests: {
+        list: (query: WithTz<InterestListQuery> = {}) =>
+          http.json<InterestList>('GET', '/api/admin/interests', undefined, { tz: viewerZone(), ...query } as Query),
+        setStatus: (id: string, status: InterestStatus) => http.json<Interest>('PATCH', `/api/admin/interests/${id}`, { status }),
+        exportCsv: (query: InterestListQuery = {}) => http.text('GET', '/api/admin/interests/export.csv', query as Query),
+        exportCsvUrl: (query: InterestListQuery = {}) => `${http.base}/api/admin/interests/export.csv${toQueryString(query as Query)}`,
+      },
+      revive: {
+        list: (query: WithTz<ReviveListQuery> = {}) =>
+          http.json<ReviveList>('GET', '/api/admin/revive', undefined, { tz: viewerZone(), ...query } as Query),
+        add: (input: ReviveCreateInput) => http.json<ReviveEntry>('POST', '/api/admin/revive', input),
+        remove: (id: string) => http.json<void>('DELETE', `/api/admin/revive/${id}`),
+      },
+      settings: {
+        get: () => http.json<Settings>('GET', '/api/admin/settings'),
+        update: <K extends SettingKey>(key: K, value: Settings[K]) =>
+          http.json<{ setting_key: K; setting_value: Settings[K] }>('PUT', `/api/admin/settings/${key}`, { setting_value: value }),
+      },
+      /** Server-sent events stream (`registration.completed`). */
+      eventsUrl: () => `${http.base}/api/admin/events`,
+    },
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,3 @@
+export { createApiClient, type ApiClient } from './client';
+export { ApiError } from './api-error';
+export type { ClientOptions } from './http';

@@ -1,0 +1,49 @@
+import { formatDateTime, isoDate } from './dates';
+import type { Interest, Registration } from './schemas/dto.schema';
+
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string;
+}
+
+/** SPEC §9 column order; amounts in dollars with two decimals. */
+export const registrationCsvColumns: CsvColumn<Registration>[] = [
+  { header: 'Registration ID', value: (r) => r.access_id },
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Amount', value: (r) => (r.amount / 100).toFixed(2) },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Payment ID', value: (r) => r.payment_id ?? '' },
+  { header: 'Registration Date', value: (r) => formatDateTime(r.created_at) },
+];
+
+export const interestCsvColumns: CsvColumn<Interest>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Phone', value: (r) => r.phone },
+  { header: 'Status', value: (r) => r.status },
+  { header: 'Submitted Date', value: (r) => formatDateTime(r.created_at) },
+];
+
+export function csvRow<T>(columns: CsvColumn<T>[], row: T): string[] {
+  return columns.map((c) => c.value(row));
+}
+
+export function csvHeaders<T>(columns: CsvColumn<T>[]): string[] {
+  return columns.map((c) => c.header);
+}
+
+export const registrationCsvFileName = (now: Date = new Date()) => `workshop_registrations_${isoDate(now)}.csv`;
+export const interestCsvFileName = (now: Date = new Date()) => `workshop_interests_${isoDate(now)}.csv`;
+
+/** Bulk mailto (SPEC §7): every listed address in Bcc, subject 'Workshop Update'. */
+export function bulkMailto(emails: string[], body: string): string {
+  const unique = [...new Set(emails.filter(Boolean))];
+  const params = new URLSearchParams({ bcc: unique.join(','), subject: 'Workshop Update', body });
+  return `mailto:?${params.toString().replace(/\+/g, '%20')}`;
+}
+
+export const MAILTO_BODIES = {
+  registrations: 'Thank you for registering for our no-code workshop! We will share the latest updates with you here.',
+  interests: 'Thank you for your interest in our no-code workshop! Here is the latest update from our team.',
+} as const;

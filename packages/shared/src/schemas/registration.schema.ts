@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { PAYMENT_METHODS, REGISTRATION_STATUSES } from '../constants';
+import { emailField, nameField } from './fields';
+
+export const MESSAGES = {
+  selectWorkshop: 'Please select a workshop.',
+  registrationClosed: 'Registration for this workshop is currently closed.',
+  fillAllFields: 'Please fill out all fields.',
+  invalidIndianPhone: 'Please enter a valid 10-digit Indian mobile number.',
+  invalidPhone: 'Please enter a valid 10-digit phone number.',
+} as const;
+
+/** The modal keeps digits only and at most 10 of them (SPEC §5). */
+export function normalizePhoneInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, 10);
+}
+
+export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, {
+  error: 'Status must be pending, completed, failed or refunded',
+});
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+
+const workshopChoice = z.string({ error: MESSAGES.selectWorkshop }).trim().min(1, MESSAGES.selectWorkshop).pipe(z.uuid(MESSAGES.selectWorkshop));
+
+/** PayPal checkout body: the modal's fields plus the chosen workshop. */
+export const paypalCheckoutSchema = z.object({
+  workshop_id: workshopChoice,
+  name: nameField,
+  email: emailField,
+  phone: z
+    .string({ error: MESSAGES.fillAllFields })
+    .trim()
+    .min(1, MESSAGES.fillAllFields)
+    .regex(/^\d{10}$/, MESSAGES.invalidPhone),
+});
+export type PaypalCheckoutInput = z.input<typeof paypalCheckoutSchema>;
+
+/**
+ * Card-flow body. The SPEC orders its checks: workshop, open (needs the database, so the
+ * server does it between the two stages), all fields present, then the phone rule.
+ */
+export const cardCheckoutWorkshopSchema = z.object({ workshop_id: workshopChoice });
+
+export const cardCheckoutFieldsSchema = z
+  .object({
+    name: z.string().trim().default(''),
+    email: z.string().trim().default(''),
+    phone: z.string().trim().default(''),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.name || !v.email || !v.phone) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.fillAllFields, path: [!v.name ? 'name' : !v.email ? 'email' : 'phone'] });
+      return;
+    }
+    if (!/^[6-9]\d{9}$/.test(v.phone)) {
+      ctx.addIssue({ code: 'custom', message: MESSAGES.invalidIndianPhone, path: ['phone'] });
+    }
+  })
+  .pipe(z.object({ name: nameField, email: emailField, phone: z.string() }));
+
+export const razorpayCheckoutSchema = cardCheckoutWorkshopSchema.and(
+  z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() }),
+);
+export type RazorpayCheckoutInput = z.input<typeof razorpayCheckoutSchema>;
+
+export const razorpayVerifySchema = z.object({
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+});
+export type RazorpayVerifyInput = z.infer<typeof razorpayVerifySchema>;

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkMailto,
+  csvHeaders,
+  csvRow,
+  formatDateTime,
+  interestCsvColumns,
+  interestCsvFileName,
+  MAILTO_BODIES,
+  registrationCsvColumns,
+  registrationCsvFileName,
+  type Interest,
+  type Registration,
+} from '../src/index';
+
+const registration: Registration = {
+  id: 'r1',
+  name: 'Ann Lee',
+  email: 'ann@example.com',
+  phone: '9876543210',
+  workshop_id: 'w1',
+  workshop_title: 'Spring Build',
+  access_id: 'NC-ABCD2345',
+  payment_id: null,
+  amount: 9950,
+  currency: 'USD',
+  payment_method: 'paypal',
+  status: 'pending',
+  created_at: '2026-12-05T03:00:00.000Z',
+};
+
+const interest: Interest = {
+  id: 'i1',
+  name: 'Ira',
+  email: 'ira@example.com',
+  phone: '555 0100',
+  message: '',
+  source: 'interest',
+  status: 'contacted',
+  created_at: '2026-07-04T18:00:00.000Z',
+};
+
+describe('CSV columns (SPEC §9)', () => {
+  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id', () => {
+    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
+    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'pending', '', 'Dec 4, 2026, 10:00 PM EST']);
+    expect(csvRow(registrationCsvColumns, { ...registration, amount: 9900, payment_id: 'PAY-1' })[3]).toBe('99.00');
+  });
+
+  it('interests: the SPEC columns in order', () => {
+    expect(csvHeaders(interestCsvColumns)).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date']);
+    expect(csvRow(interestCsvColumns, interest)).toEqual(['Ira', 'ira@example.com', '555 0100', 'contacted', formatDateTime(interest.created_at)]);
+  });
+
+  it('names files workshop_registrations_{date} and workshop_interests_{date}', () => {
+    const now = new Date('2026-03-01T02:00:00Z');
+    expect(registrationCsvFileName(now)).toBe('workshop_registrations_2026-03-01.csv');
+    expect(interestCsvFileName(now)).toBe('workshop_interests_2026-03-01.csv');
+  });
+});
+
+describe('bulkMailto', () => {
+  it('puts every distinct address in Bcc with the subject Workshop Update, spaces as %20', () => {
+    const link = bulkMailto(['a@x.com', 'b@y.org', 'a@x.com', ''], MAILTO_BODIES.registrations);
+    expect(link.startsWith('mailto:?')).toBe(true);
+    const params = new URLSearchParams(link.slice('mailto:?'.length));
+    expect(params.get('bcc')).toBe('a@x.com,b@y.org');
+    expect(params.get('subject')).toBe('Workshop Update');
+    expect(params.get('body')).toBe(MAILTO_BODIES.registrations);
+    expect(link).not.toContain('+');
+    expect(link).toContain('subject=Workshop%20Update');
+  });
+
+  it('has different bodies for registrations and interests', () => {
+    expect(MAILTO_BODIES.registrations).not.toBe(MAILTO_BODIES.interests);
+    expect(new URLSearchParams(bulkMailto(['x@y.z'], 'Tom & Jerry?').slice(8)).get('body')).toBe('Tom & Jerry?');
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import {
+  centsToDollars,
+  countdownParts,
+  easternWallTimeToIso,
+  formatCents,
+  formatDateTime,
+  formatEventDate,
+  formatPrice,
+  formatShortDate,
+  isoDate,
+  isoToEasternWallTime,
+  zoneOffsetMinutes,
+} from '../src/index';
+
+describe('money (integer cents, shown in dollars)', () => {
+  it('formats registrations with two decimals', () => {
+    expect(formatCents(9900)).toBe('$99.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(123456)).toBe('$1,234.56');
+    expect(centsToDollars(9950)).toBe(99.5);
+  });
+
+  it('formats marketing prices without cents when whole', () => {
+    expect(formatPrice(9900)).toBe('$99');
+    expect(formatPrice(9950)).toBe('$99.50');
+    expect(formatPrice(19900)).toBe('$199');
+  });
+});
+
+const eventDate = (weekdayDate: string, time: string) => `${weekdayDate}, ${time}`;
+
+describe('dates in America/New_York', () => {
+  it('shows event dates as Weekday, Month d, yyyy, h:mm a with the zone, across DST', () => {
+    expect(formatEventDate('2026-07-04T18:00:00Z')).toBe(eventDate('Saturday, July 4, 2026', '2:00 PM EDT'));
+    expect(formatEventDate('2026-12-05T19:00:00Z')).toBe(eventDate('Saturday, December 5, 2026', '2:00 PM EST'));
+    // The marketing workshop: 27 Sep 2025 14:00 IST is 4:30 AM Eastern.
+    expect(formatEventDate('2025-09-27T14:00:00+05:30')).toBe(eventDate('Saturday, September 27, 2025', '4:30 AM EDT'));
+  });
+
+  it('puts a late-evening UTC instant on the Eastern calendar day', () => {
+    expect(formatShortDate('2026-12-05T03:00:00Z')).toBe('Dec 4, 2026');
+    expect(formatDateTime('2026-12-05T03:00:00Z')).toBe('Dec 4, 2026, 10:00 PM EST');
+  });
+
+  it('knows the Eastern offset either side of both 2026 DST switches', () => {
+    expect(zoneOffsetMinutes(new Date('2026-03-08T06:59:00Z'))).toBe(-300);
+    expect(zoneOffsetMinutes(new Date('2026-03-08T07:00:00Z'))).toBe(-240);
+    expect(zoneOffsetMinutes(new Date('2026-11-01T05:59:00Z'))).toBe(-240);
+    expect(zoneOffsetMinutes(new Date('2026-11-01T06:00:00Z'))).toBe(-300);
+  });
+
+  it('turns Eastern wall-clock input into the right instant, summer and winter', () => {
+    expect(easternWallTimeToIso('2026-07-04T14:00')).toBe('2026-07-04T18:00:00.000Z');
+    expect(easternWallTimeToIso('2026-12-05T14:00')).toBe('2026-12-05T19:00:00.000Z');
+    expect(easternWallTimeToIso('2026-03-08T03:00')).toBe('2026-03-08T07:00:00.000Z');
+    expect(easternWallTimeToIso('2026-03-08T01:59')).toBe('2026-03-08T06:59:00.000Z');
+    // 1:30 AM happens twice on the fall-back night: the first (EDT) is taken.
+    expect(easternWallTimeToIso('2026-11-01T01:30')).toBe('2026-11-01T05:30:00.000Z');
+    // 02:30 does not exist on the spring-forward day: the clock reads 03:30 EDT then.
+    expect(easternWallTimeToIso('2026-03-08T02:30')).toBe('2026-03-08T07:30:00.000Z');
+    expect(() => easternWallTimeToIso('next week')).toThrow(/Invalid local date-time/);
+  });
+
+  it('round-trips every hour of a year, DST switch days included', () => {
+    // Every 5 hours all year (coprime with 24, so every hour of the day comes up), hourly on the switch days.
+    const start = Date.UTC(2026, 0, 1);
+    const instants = [];
+    for (let t = start; t < start + 366 * 86_400_000; t += 5 * 3_600_000) instants.push(t);
+    for (const day of [Date.UTC(2026, 2, 8), Date.UTC(2026, 10, 1)]) for (let h = 0; h < 30; h++) instants.push(day + h * 3_600_000);
+    for (const t of instants) {
+      const iso = new Date(t).toISOString();
+      const wall = isoToEasternWallTime(iso);
+      // The repeated hour on the fall-back night maps back to its first occurrence.
+      const back = easternWallTimeToIso(wall);
+      if (back !== iso) expect({ iso, wall, back, diff: new Date(iso).getTime() - new Date(back).getTime() }).toMatchObject({ diff: 3_600_000 });
+      expect(isoToEasternWallTime(back)).toBe(wall);
+    }
+  });
+
+  it('uses the UTC date for ISO file-name dates', () => {
+    expect(isoDate(new Date('2026-03-01T02:00:00Z'))).toBe('2026-03-01');
+  });
+
+  it('counts down zero-padded and stops once passed', () => {
+    expect(countdownParts('2026-01-02T03:04:05Z', new Date('2026-01-01T00:00:00Z'))).toEqual({ days: '01', hours: '03', minutes: '04', seconds: '05', done: false });
+    expect(countdownParts('2026-01-01T00:00:00Z', new Date('2026-01-02T00:00:00Z'))).toEqual({ days: '00', hours: '00', minutes: '00', seconds: '00', done: true });
+  });
+});
