@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Starts the product the way README tells a newcomer to (no DATABASE_URL: embedded PostgreSQL),
+# waits for /api/health, checks the home page and the printed admin login, then stops it with Ctrl+C (SIGINT).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+port="${SMOKE_PORT:-3917}"
+tmp="$(mktemp -d)"
+chmod 755 "$tmp" # PostgreSQL drops root privileges and must reach its data folder
+pgdir="$tmp/pg"
+log="$(mktemp)"
+env -u DATABASE_URL PORT="$port" EMBEDDED_PG_DIR="$pgdir" EMBEDDED_PG_PORT="$((port + 20000))" \
+  setsid npm start >"$log" 2>&1 &
+pid=$!
+cleanup() { kill -INT -- -"$pid" 2>/dev/null || true; }
+trap cleanup EXIT
+
+# Ready = health answers and start-up has finished (demo data seeded, login printed).
+for _ in $(seq 1 180); do
+  if grep -q 'Press Ctrl+C to stop.' "$log" && curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "npm start exited early"; exit 1; fi
+  sleep 1
+done
+curl -fsS "http://127.0.0.1:$port/api/health" | grep -q '"status":"ok"' || { cat "$log"; echo "health check failed"; exit 1; }
+grep -q 'password:' "$log" || { cat "$log"; echo "admin login was not printed"; exit 1; }
+curl -fsS "http://127.0.0.1:$port/" | grep -qi '<html' || { cat "$log"; echo "home page not served"; exit 1; }
+
+# Ctrl+C must stop the server and the embedded PostgreSQL.
+kill -INT -- -"$pid"
+for _ in $(seq 1 30); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+if kill -0 "$pid" 2>/dev/null; then echo "npm start did not stop on SIGINT"; exit 1; fi
+trap - EXIT
+if pgrep -f "$pgdir" >/dev/null; then echo "embedded PostgreSQL still running after Ctrl+C"; exit 1; fi
+echo "smoke start: ok (health, home page, admin login printed, clean Ctrl+C)"

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/knex';
+
+export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface UserRow {
+  id: string;
+  email: string;
+  password_hash: string;
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db('users').whereRaw('lower(email) = lower(?)', [email]).first();
+}
+
+export async function isAdmin(db: Db, userId: string): Promise<boolean> {
+  return !!(await db('user_roles').where({ user_id: userId, role: 'admin' }).first());
+}
+
+export async function insertSession(db: Db, userId: string, token: string, expiresAt: Date): Promise<void> {
+  await db('sessions').insert({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt });
+}
+
+export async function deleteSession(db: Db, token: string): Promise<void> {
+  await db('sessions').where({ token_hash: sha256(token) }).delete();
+}
+
+/** The user behind an unexpired token and whether they still hold the admin role. */
+export function findSessionUser(db: Db, token: string): Promise<{ id: string; email: string; is_admin: boolean } | undefined> {
+  return db('sessions as s')
+    .join('users as u', 'u.id', 's.user_id')
+    .where('s.token_hash', sha256(token))
+    .andWhere('s.expires_at', '>', db.fn.now())
+    .first(
+      'u.id',
+      'u.email',
+      db.raw(`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin`),
+    );
+}
+
+export async function createAdminUser(db: Db, email: string, passwordHash: string): Promise<{ id: string; email: string }> {
+  return db.transaction(async (trx) => {
+    const [user] = await trx('users').insert({ email, password_hash: passwordHash }).returning(['id', 'email']);
+    await trx('user_roles').insert({ user_id: user.id, role: 'admin' });
+    return user;
+  });
+}

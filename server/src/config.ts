@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const wholeNumber = 'must be a whole number';
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: `${wholeNumber} above 0` }).int(`${wholeNumber} above 0`).positive(`${wholeNumber} above 0`).default(fallback);
+
+/** Every setting the server reads, all from the environment (Ghost: validate, never transform). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce
+    .number({ error: `${wholeNumber} from 0 to 65535` })
+    .int(`${wholeNumber} from 0 to 65535`)
+    .min(0, `${wholeNumber} from 0 to 65535`)
+    .max(65535, `${wholeNumber} from 0 to 65535`)
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string({ error: 'is required (postgres://user:password@host:5432/database)' }).regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
+  DATABASE_POOL_MAX: positiveInt(10),
+  PUBLIC_BASE_URL: z.url('must be a full URL such as https://workshops.example.com').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool,
+  SITE_DIST: z.string().optional(),
+  HOLD_MINUTES: positiveInt(30),
+  SESSION_TTL_HOURS: positiveInt(12),
+  RATE_LIMIT_LOGIN_MAX: positiveInt(10),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
+  RATE_LIMIT_FORMS_MAX: positiveInt(20),
+  RATE_LIMIT_FORMS_WINDOW_SECONDS: positiveInt(60),
+  SHUTDOWN_GRACE_SECONDS: positiveInt(10),
+  PREVIEW_VIDEO_URL: z.url().optional(),
+  // Payments and email (server/src/payments, server/src/email): absent credentials = the built-in provider sandbox.
+  PAYMENT_PROVIDERS: z.string().regex(/^\s*(paypal|razorpay)?(\s*,\s*(paypal|razorpay))*\s*$/, 'must list paypal and/or razorpay, comma-separated').default('paypal,razorpay'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  SENDGRID_API_KEY: z.string().optional(),
+  EMAIL_FROM: z.email('must be an email address').default('workshops@example.com'),
+  EMAIL_FROM_NAME: z.string().default('No-Code Workshop'),
+  RECONCILE_INTERVAL_SECONDS: positiveInt(60),
+  EMAIL_WORKER_CONCURRENCY: positiveInt(4),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicBaseUrl: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the environment once at boot; every bad value is named in one message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // `PORT=` in a .env file means "not set", not 0.
+  const given = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = envSchema.safeParse(given);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const key = String(i.path[0]);
+      // Echo the bad value so the fix is obvious, except where it could hold a credential.
+      const secret = key === 'DATABASE_URL' || /SECRET|KEY|PASSWORD|TOKEN/.test(key);
+      const value = given[key];
+      return `  ${key}: ${i.message}${value === undefined || secret ? '' : ` (got "${value}")`}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    ...e,
+    publicBaseUrl: (e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    isProduction: e.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,88 @@
+import { Client } from '@sendgrid/client';
+import { MailService } from '@sendgrid/mail';
+import { Logger as WorkerLogger, run } from 'graphile-worker';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex';
+import { type EmailContent } from './email.templates';
+import { SEND_EMAIL_TASK, type EmailSender } from './email.queue';
+
+export interface EmailWorkerOptions {
+  db: Db;
+  connectionString: string;
+  logger: Logger;
+  sender: EmailSender;
+  sendgrid: { apiKey: string; baseUrl?: string };
+  concurrency: number;
+  pollIntervalMs?: number;
+}
+
+/** @sendgrid/mail against SendGrid or the sandbox: setApiKey first (it resets the base URL), then the base URL. */
+export function createMailer(sendgrid: { apiKey: string; baseUrl?: string }): MailService {
+  const client = new Client();
+  client.setApiKey(sendgrid.apiKey);
+  if (sendgrid.baseUrl) client.setDefaultRequest('baseUrl', sendgrid.baseUrl);
+  const mail = new MailService();
+  mail.setClient(client);
+  return mail;
+}
+
+/**
+ * Sends queued emails. A failed send throws, so graphile-worker retries it with backoff;
+ * our own email_messages row says whether it already went out, so a job that runs twice
+ * (e.g. after a crash between send and commit) does not send twice in the common case.
+ */
+export async function startEmailWorker(opts: EmailWorkerOptions): Promise<{ stop: () => Promise<void> }> {
+  const mailer = createMailer(opts.sendgrid);
+  const log = opts.logger.child({ component: 'email-worker' });
+  // Our own pool, so a connection PostgreSQL drops (restart, failover, admin command) is
+  // logged and replaced instead of crashing the process, and so stop() waits for it to close.
+  const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2 });
+  const lost = (err: Error) => log.warn({ err: err.message }, 'email worker: database connection lost');
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  const runner = await run({
+    pgPool: pool,
+    concurrency: opts.concurrency,
+    pollInterval: opts.pollIntervalMs ?? 1000,
+    noHandleSignals: true,
+    logger: new WorkerLogger(() => (level, message) => {
+      if (level === 'error') log.error(message);
+      else if (level === 'warning') log.warn(message);
+      else log.debug(message);
+    }),
+    taskList: {
+      [SEND_EMAIL_TASK]: async (payload) => {
+        const emailId = (payload as { email_id?: string })?.email_id;
+        if (!emailId) return;
+        const msg = await opts.db('email_messages').where({ id: emailId }).first();
+        if (!msg || msg.status === 'sent') return;
+        const content = msg.content as EmailContent;
+        await opts.db('email_messages').where({ id: emailId }).increment('attempts', 1);
+        try {
+          const [res] = await mailer.send({
+            to: msg.to_email,
+            from: opts.sender.from,
+            subject: content.subject,
+            text: content.text,
+            html: content.html,
+            attachments: content.attachments,
+          });
+          const messageId = (res.headers as Record<string, string | undefined>)['x-message-id'] ?? null;
+          await opts.db('email_messages').where({ id: emailId }).update({ status: 'sent', sent_at: opts.db.fn.now(), provider_message_id: messageId, last_error: null });
+        } catch (err) {
+          const message = err instanceof Error ? err.message : String(err);
+          await opts.db('email_messages').where({ id: emailId }).update({ last_error: message.slice(0, 500) });
+          log.warn({ emailId, err: message }, 'email send failed; will retry');
+          throw err;
+        }
+      },
+    },
+  });
+  return {
+    stop: async () => {
+      await runner.stop();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
+
+/**
+ * Who may call a route. `lookup` = public read keyed by a secret (rate-limited);
+ * `form` = public write (rate-limited, refused in maintenance);
+ * `login` = the login rate limit; `admin` = admin session checked on the server.
+ */
+export type Access = 'public' | 'lookup' | 'form' | 'login' | 'admin';
+
+export interface RouteDef {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  path: string;
+  access: Access;
+  handler: RequestHandler | RequestHandler[];
+  /** Webhooks verify signatures over the exact bytes received. */
+  rawBody?: boolean;
+  /** What an admin route tells a caller with no session, when the SPEC words it (create admin). */
+  unauthorizedMessage?: string;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  logger: Logger;
+}
+
+export type RouteModule = (deps: AppDeps) => RouteDef[];

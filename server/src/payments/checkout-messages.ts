@@ -1,0 +1,21 @@
+/** What buyers read when a checkout cannot finish (the site shows `message` in its 'Payment Failed' toast). */
+export const CHECKOUT_MESSAGES = {
+  paypalInitFailed: 'Failed to initialize PayPal payment. Please try again.',
+  cardInitFailed: 'Failed to initialize payment. Please try again.',
+  declined: 'Your payment was declined, so no money was taken. Please try again or use another payment method.',
+  amountMismatch: 'The payment amount did not match the workshop price, so it was not accepted. Any amount taken has been refunded.',
+  notApproved: 'Your PayPal payment was not approved. Please try again.',
+  unknownOrder: 'We could not find this payment. Please try registering again.',
+  refundedFull: 'The workshop filled up before your payment arrived, so we refunded it in full. Check your email for details.',
+  verificationFailed: 'Payment verification failed. If money was taken, contact support with your payment ID.',
+  providerUnavailable: 'The payment provider is not responding. Please try again in a minute.',
+  methodUnavailable: 'This payment method is not available.',
+} as const;
+
+export function toCents(value: string | undefined): number {
+  return value === undefined ? NaN : Math.round(Number(value) * 100);
+}
+
+export function centsToValue(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -1,0 +1,45 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { Router } from 'express';
+import type { Db } from '../db/knex';
+import { paypalSandboxRouter } from './paypal.sandbox';
+import { razorpaySandboxRouter } from './razorpay.sandbox';
+import { sendgridSandboxRouter } from './sendgrid.sandbox';
+import { ensureSandboxSchema } from './sandbox.store';
+
+export interface RunningSandbox {
+  /** Where the server's SDKs reach the sandbox: its own listener on 127.0.0.1, known before the main server listens. */
+  apiUrl: string;
+  /** The same routes, mounted on the main server for the buyer's browser (approval page, checkout script). */
+  router: Router;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the provider sandbox. The SDK side gets a listener of its own on an ephemeral
+ * port because background jobs call the providers before (or without) any request telling
+ * us the main server's address; the browser side is mounted on the main server under
+ * /sandbox so pages and scripts stay same-origin (CSP 'self'). State is in PostgreSQL,
+ * so both mounts, every instance and a restarted server see the same orders and emails.
+ */
+export async function startSandbox(db: Db): Promise<RunningSandbox> {
+  await ensureSandboxSchema(db);
+  const router = Router();
+  router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db));
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(router);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    apiUrl: `http://127.0.0.1:${port}`,
+    router,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,126 @@
+import { randomInt } from 'node:crypto';
+import type { Db } from '../db/knex';
+
+/**
+ * The sandbox keeps its state in its own schema of the same database, so it survives a
+ * server restart (a buyer may approve before and return after) and every instance sees it.
+ * It is created at start rather than by a migration: production never has it.
+ */
+export const SANDBOX_SCHEMA = 'provider_sandbox';
+
+const DDL = `
+  CREATE SCHEMA IF NOT EXISTS provider_sandbox;
+  CREATE TABLE IF NOT EXISTS provider_sandbox.paypal_orders (
+    id text PRIMARY KEY,
+    request_id text UNIQUE,
+    status text NOT NULL,
+    amount text NOT NULL,
+    currency text NOT NULL,
+    reference_id text,
+    custom_id text,
+    description text,
+    return_url text,
+    cancel_url text,
+    capture_outcome text NOT NULL DEFAULT 'COMPLETED',
+    capture_id text UNIQUE,
+    capture_request_id text,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.paypal_refunds (
+    id text PRIMARY KEY,
+    capture_id text NOT NULL,
+    request_id text UNIQUE,
+    amount text NOT NULL,
+    currency text NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.razorpay_orders (
+    id text PRIMARY KEY,
+    amount integer NOT NULL,
+    currency text NOT NULL,
+    receipt text,
+    notes jsonb NOT NULL DEFAULT '{}'::jsonb,
+    status text NOT NULL DEFAULT 'created',
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.razorpay_payments (
+    id text PRIMARY KEY,
+    order_id text NOT NULL,
+    amount integer NOT NULL,
+    currency text NOT NULL,
+    status text NOT NULL,
+    email text,
+    contact text,
+    amount_refunded integer NOT NULL DEFAULT 0,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.razorpay_refunds (
+    id text PRIMARY KEY,
+    payment_id text NOT NULL,
+    amount integer NOT NULL,
+    created_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.emails (
+    id bigserial PRIMARY KEY,
+    message_id text NOT NULL,
+    to_email text NOT NULL,
+    from_email text NOT NULL,
+    subject text NOT NULL,
+    text_body text,
+    html_body text,
+    attachments jsonb NOT NULL DEFAULT '[]'::jsonb,
+    received_at timestamptz NOT NULL DEFAULT now()
+  );
+  CREATE TABLE IF NOT EXISTS provider_sandbox.controls (
+    key text PRIMARY KEY,
+    value jsonb NOT NULL
+  );
+`;
+
+export async function ensureSandboxSchema(db: Db): Promise<void> {
+  // Two instances starting at once would race on CREATE ... IF NOT EXISTS.
+  await db.transaction(async (trx) => {
+    await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?))', [SANDBOX_SCHEMA]);
+    await trx.raw(DDL);
+  });
+}
+
+/** SendGrid answers 503 until this instant (the "provider down for a while" switch). */
+export async function setSendgridOutage(db: Db, seconds: number): Promise<void> {
+  const until = new Date(Date.now() + seconds * 1000).toISOString();
+  await db.raw(
+    `INSERT INTO provider_sandbox.controls (key, value) VALUES ('sendgrid_down_until', to_jsonb(?::text))
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [until],
+  );
+}
+
+export async function sendgridIsDown(db: Db): Promise<boolean> {
+  const r = await db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = 'sendgrid_down_until'`);
+  return Boolean(r.rows[0]?.down);
+}
+
+export interface SandboxEmail {
+  id: number;
+  message_id: string;
+  to_email: string;
+  from_email: string;
+  subject: string;
+  text_body: string | null;
+  html_body: string | null;
+  attachments: { filename: string; type: string; content: string }[];
+  received_at: string;
+}
+
+export async function listSandboxEmails(db: Db, to?: string): Promise<SandboxEmail[]> {
+  const q = db('provider_sandbox.emails').orderBy('id', 'asc');
+  if (to) q.whereRaw('lower(to_email) = lower(?)', [to]);
+  return q;
+}
+
+export function sandboxId(prefix: string): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+  let s = '';
+  for (let i = 0; i < 14; i++) s += alphabet[randomInt(alphabet.length)];
+  return `${prefix}${s}`;
+}

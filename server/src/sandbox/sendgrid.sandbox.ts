@@ -1,0 +1,65 @@
+import express, { Router } from 'express';
+import type { Db } from '../db/knex';
+import { SANDBOX_CREDENTIALS } from './sandbox.credentials';
+import { listSandboxEmails, sandboxId, sendgridIsDown, setSendgridOutage } from './sandbox.store';
+
+interface MailBody {
+  personalizations?: { to?: { email: string }[] }[];
+  from?: { email: string; name?: string };
+  subject?: string;
+  content?: { type: string; value: string }[];
+  attachments?: { filename: string; type?: string; content: string }[];
+}
+
+/** SendGrid's v3 mail send, recording each message; plus an inbox and an outage switch for people and tests. */
+export function sendgridSandboxRouter(db: Db): Router {
+  const r = Router();
+  const json = express.json({ limit: '5mb' });
+
+  r.post('/sandbox/sendgrid/v3/mail/send', json, async (req, res) => {
+    if (req.get('authorization') !== `Bearer ${SANDBOX_CREDENTIALS.sendgridApiKey}`) {
+      res.status(401).json({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null, help: null }] });
+      return;
+    }
+    if (await sendgridIsDown(db)) {
+      res.status(503).json({ errors: [{ message: 'Service Unavailable (sandbox outage)', field: null, help: null }] });
+      return;
+    }
+    const body = req.body as MailBody;
+    const to = body.personalizations?.flatMap((p) => p.to ?? []).map((t) => t.email) ?? [];
+    if (!to.length || !body.from?.email || !body.subject) {
+      res.status(400).json({ errors: [{ message: 'The to, from and subject fields are required.', field: 'personalizations', help: null }] });
+      return;
+    }
+    const messageId = sandboxId('sg_');
+    const content = (type: string) => body.content?.find((c) => c.type === type)?.value ?? null;
+    for (const email of to) {
+      await db('provider_sandbox.emails').insert({
+        message_id: messageId,
+        to_email: email,
+        from_email: body.from.email,
+        subject: body.subject,
+        text_body: content('text/plain'),
+        html_body: content('text/html'),
+        attachments: JSON.stringify((body.attachments ?? []).map((a) => ({ filename: a.filename, type: a.type ?? '', content: a.content }))),
+      });
+    }
+    res.status(202).set('X-Message-Id', messageId).end();
+  });
+
+  r.get('/sandbox/sendgrid/messages', async (req, res) => {
+    res.json({ items: await listSandboxEmails(db, typeof req.query.to === 'string' ? req.query.to : undefined) });
+  });
+
+  r.post('/sandbox/sendgrid/outage', json, async (req, res) => {
+    const seconds = Number(req.body?.seconds);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) {
+      res.status(400).json({ error: { code: 'bad_request', message: 'seconds must be between 0 and 3600' } });
+      return;
+    }
+    await setSendgridOutage(db, seconds);
+    res.status(204).end();
+  });
+
+  return r;
+}

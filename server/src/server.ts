@@ -1,0 +1,70 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
+import { createApp, mountedRoutes, type AppOptions } from './app';
+import type { Config } from './config';
+import { createDb, type Db } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import type { AppDeps, RouteDef } from './http/route';
+import { createLogger } from './logger';
+import { corePlugins, type Plugin } from './plugins';
+import { staticSite } from './site/static-site';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: AppDeps;
+  http: Server;
+  /** Every API route mounted, with its access level (core and plugins). */
+  routes: readonly RouteDef[];
+  /** Stops taking connections, lets in-flight requests finish (up to the grace period), closes the pool. */
+  close: () => Promise<void>;
+}
+
+export interface StartOptions {
+  /** Built public site to serve after the API (site/dist). */
+  siteDist?: string;
+  /** Where log lines go instead of stdout. */
+  logDestination?: DestinationStream;
+}
+
+export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
+  const plugins: Plugin[] = [...corePlugins];
+  if (startOptions.siteDist) {
+    const dist = startOptions.siteDist;
+    plugins.push(async () => ({ options: { afterApi: staticSite(dist, { publicBaseUrl: config.PUBLIC_BASE_URL }) } }));
+  }
+  const logger = createLogger(config, startOptions.logDestination);
+  const db: Db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX);
+  await migrateLatest(db);
+  const deps: AppDeps = { db, config, logger };
+
+  const started = await Promise.all(plugins.map((p) => p(deps)));
+  const options: AppOptions = {
+    extraRoutes: started.flatMap((s) => s.options?.extraRoutes ?? []),
+    afterApi: started.flatMap((s) => s.options?.afterApi ?? []),
+  };
+  const app = createApp(deps, options);
+  const http = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+  });
+  const port = (http.address() as AddressInfo).port;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const done = new Promise<void>((resolve) => http.close(() => resolve()));
+      for (const s of started) await s.beforeClose?.();
+      http.closeIdleConnections();
+      // A keep-alive connection turns idle once its in-flight request is answered: close it then.
+      const sweep = setInterval(() => http.closeIdleConnections(), 100);
+      const force = setTimeout(() => http.closeAllConnections(), config.SHUTDOWN_GRACE_SECONDS * 1000);
+      await done;
+      clearInterval(sweep);
+      clearTimeout(force);
+      for (const s of started) await s.stop?.();
+      await db.destroy();
+    })());
+
+  return { url: `http://127.0.0.1:${port}`, port, deps, http, routes: mountedRoutes(app), close };
+}

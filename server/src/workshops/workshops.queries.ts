@@ -1,0 +1,83 @@
+import { DEFAULT_SETTINGS, type AdminWorkshop, type PublicWorkshop, type Workshop } from '@workshop/shared';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+
+const COLUMNS = [
+  'w.id',
+  'w.title',
+  'w.description',
+  'w.date',
+  'w.duration_hours',
+  'w.price_usd_cents',
+  'w.max_participants',
+  'w.is_active',
+  'w.registration_open',
+  'w.created_at',
+];
+
+/** Completed seats plus holds that have not expired: the seats nobody else may take. */
+export function seatsTakenSql(knex: Knex, workshopRef = 'w.id'): Knex.Raw {
+  return knex.raw(
+    `(SELECT count(*) FROM workshop_registrations r
+       WHERE r.workshop_id = ${workshopRef}
+         AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))::int`,
+  );
+}
+
+export function toWorkshop(row: Record<string, unknown>): Workshop {
+  return {
+    id: row.id as string,
+    title: row.title as string,
+    description: row.description as string,
+    date: new Date(row.date as string).toISOString(),
+    duration_hours: row.duration_hours as number,
+    price_usd_cents: row.price_usd_cents as number,
+    max_participants: (row.max_participants as number | null) ?? null,
+    is_active: row.is_active as boolean,
+    registration_open: row.registration_open as boolean,
+    created_at: new Date(row.created_at as string).toISOString(),
+  };
+}
+
+/** Effective capacity: the tighter of the workshop's own limit and the site-wide setting. */
+export function capacity(maxParticipants: number | null, limit: { enabled: boolean; max_registrations: number }): number | null {
+  const caps = [maxParticipants, limit.enabled ? limit.max_registrations : null].filter((c): c is number => c !== null);
+  return caps.length ? Math.min(...caps) : null;
+}
+
+/**
+ * Active upcoming workshops with seats_left, and the registration-limit setting, in one round
+ * trip: this is the site's hottest read.
+ */
+export async function listPublicWorkshops(db: Db): Promise<PublicWorkshop[]> {
+  const rows = await db('workshops as w')
+    .select(
+      ...COLUMNS,
+      seatsTakenSql(db).wrap('', ' AS seats_taken'),
+      db.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
+    )
+    .where('w.is_active', true)
+    .andWhere('w.date', '>', db.fn.now())
+    .orderBy('w.date', 'asc');
+  return rows.map((row) => {
+    const limit = { ...DEFAULT_SETTINGS.registration_limit, ...(row.registration_limit ?? {}) };
+    const cap = capacity(row.max_participants, limit);
+    return { ...toWorkshop(row), seats_left: cap === null ? null : Math.max(0, cap - row.seats_taken) };
+  });
+}
+
+export async function listAdminWorkshops(db: Db): Promise<AdminWorkshop[]> {
+  const rows = await db('workshops as w')
+    .select(
+      ...COLUMNS,
+      seatsTakenSql(db).wrap('', ' AS seats_taken'),
+      db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed')::int AS completed_count`),
+    )
+    .orderBy('w.created_at', 'desc');
+  return rows.map((row) => ({ ...toWorkshop(row), seats_taken: row.seats_taken, completed_count: row.completed_count }));
+}
+
+export async function findWorkshop(db: Db | Knex.Transaction, id: string): Promise<Workshop | undefined> {
+  const row = await db('workshops as w').where('w.id', id).first(...COLUMNS);
+  return row ? toWorkshop(row) : undefined;
+}

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY, insertRegistration, insertWorkshop } from '../support/fixtures';
+import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let token: string;
+const db = () => server.deps.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = client(server.url);
+  token = await adminToken(server);
+});
+afterAll(() => server.stop());
+
+describe('GET /api/admin/dashboard', () => {
+  it('is all zeros on an empty database, with 30 daily entries', async () => {
+    const res = await api('GET', '/api/admin/dashboard', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ total_registrations: 0, today_registrations: 0, total_revenue_cents: 0, active_workshops: 0, upcoming_workshops: 0, recent_registrations: [] });
+    expect(res.body.daily).toHaveLength(30);
+  });
+
+  it('matches hand-computed figures: UTC day, revenue over every status, active and upcoming', async () => {
+    // Anchor on the database's UTC midnight so the test means the same thing at any hour.
+    const { rows } = await db().raw(`SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS midnight, now() AS now`);
+    const midnight = new Date(rows[0].midnight).getTime();
+    const now = new Date(rows[0].now).getTime();
+
+    const upcoming = await insertWorkshop(db(), { title: 'Upcoming', date: new Date(now + 5 * DAY) });
+    await insertWorkshop(db(), { title: 'Active but past', date: new Date(now - DAY) });
+    await insertWorkshop(db(), { title: 'Inactive upcoming', is_active: false, date: new Date(now + 5 * DAY) });
+    await insertWorkshop(db(), { title: 'Closed upcoming', registration_open: false, date: new Date(now + 6 * DAY) });
+
+    // name, status, amount, created_at
+    const regs: [string, string, number, number][] = [
+      ['Today A', 'completed', 9900, midnight + 1_000],
+      ['Today B', 'pending', 4900, midnight],
+      ['Today C', 'failed', 100, now - 1_000],
+      ['Yesterday late', 'completed', 12900, midnight - 1_000],
+      ['Two days ago', 'refunded', 2500, midnight - DAY - 60_000],
+      ['Forty days ago', 'completed', 7700, midnight - 40 * DAY],
+    ];
+    for (const [name, status, amount, created] of regs) {
+      await insertRegistration(db(), upcoming.id, { name, status, amount, created_at: new Date(created), ...(status === 'refunded' ? { payment_id: `R-${name}` } : {}) });
+    }
+
+    const res = await api('GET', '/api/admin/dashboard', { token });
+    expect(res.status).toBe(200);
+    const d = res.body;
+    expect(d.total_registrations).toBe(6);
+    expect(d.today_registrations).toBe(3);
+    expect(d.total_revenue_cents).toBe(9900 + 4900 + 100 + 12900 + 2500 + 7700);
+    expect(d.active_workshops).toBe(3);
+    expect(d.upcoming_workshops).toBe(2);
+
+    const byTime = [...regs].sort((a, b) => b[3] - a[3]).slice(0, 5).map((r) => r[0]);
+    expect(d.recent_registrations.map((r: { name: string }) => r.name)).toEqual(byTime);
+    expect(d.recent_registrations[0]).toMatchObject({ workshop_title: 'Upcoming', amount: expect.any(Number), email: expect.stringContaining('@') });
+
+    const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+    expect(d.daily).toHaveLength(30);
+    expect(d.daily[29]).toEqual({ date: iso(midnight), registrations: 3, revenue_cents: 9900 + 4900 + 100 });
+    expect(d.daily[28]).toEqual({ date: iso(midnight - DAY), registrations: 1, revenue_cents: 12900 });
+    expect(d.daily[27]).toEqual({ date: iso(midnight - 2 * DAY), registrations: 1, revenue_cents: 2500 });
+    expect(d.daily[0].date).toBe(iso(midnight - 29 * DAY));
+    expect(d.daily.reduce((n: number, x: { registrations: number }) => n + x.registrations, 0)).toBe(5);
+  });
+});

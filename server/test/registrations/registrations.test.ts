@@ -1,0 +1,147 @@
+import Papa from 'papaparse';
+import { formatDateTime } from '@workshop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dbNow, insertRegistration, insertWorkshop, localDate, rowCounts } from '../support/fixtures';
+import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+
+let server: TestServer;
+let api: ReturnType<typeof client>;
+let token: string;
+const db = () => server.deps.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  api = client(server.url);
+  token = await adminToken(server);
+});
+afterAll(() => server.stop());
+
+type Item = { name: string; status: string; access_id: string; amount: number };
+
+async function seed() {
+  await db()('workshop_registrations').delete();
+  const w = await insertWorkshop(db(), { title: 'Spring Build' });
+  const now = await dbNow(db());
+  const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+  const rows = [
+    { name: 'Alice Walker', email: 'alice@example.com', access_id: 'NC-AAAA2222', status: 'completed', amount: 9900, payment_id: 'PAY-ALICE', created_at: at(1) },
+    { name: 'Bob Stone', email: 'bob@EXAMPLE.org', access_id: 'NC-BBBB3333', status: 'pending', amount: 9900, created_at: at(2) },
+    { name: 'Carol King', email: 'carol@example.com', access_id: 'NC-CCCC4444', status: 'failed', amount: 4900, created_at: at(3) },
+    { name: 'Dan Brown', email: 'dan@example.net', access_id: 'NC-DDDD5555', status: 'completed', amount: 12900, payment_id: 'PAY-DAN', created_at: at(60 * 30) },
+    { name: 'Eve Adams', email: 'eve@example.com', access_id: 'NC-EEEE6666', status: 'completed', amount: 100, payment_id: 'PAY-EVE', created_at: at(60 * 24 * 3) },
+  ];
+  for (const r of rows) await insertRegistration(db(), w.id, r);
+  return w;
+}
+
+const list = (query = '') => api('GET', `/api/admin/registrations${query}`, { token });
+const names = (res: { body: { items: Item[] } }) => res.body.items.map((i) => i.name);
+
+describe('GET /api/admin/registrations', () => {
+  beforeAll(seed);
+
+  it('lists newest first with workshop title, total and the summary cards over every status', async () => {
+    const res = await list();
+    expect(res.status).toBe(200);
+    expect(names(res)).toEqual(['Alice Walker', 'Bob Stone', 'Carol King', 'Dan Brown', 'Eve Adams']);
+    expect(res.body.items[0]).toMatchObject({ workshop_title: 'Spring Build', access_id: 'NC-AAAA2222', payment_id: 'PAY-ALICE', amount: 9900, status: 'completed' });
+    expect(res.body.total).toBe(5);
+    expect(res.body.summary).toMatchObject({ total: 5, completed: 3, revenue_cents: 9900 + 9900 + 4900 + 12900 + 100 });
+  });
+
+  it('searches name, email and access id case-insensitively', async () => {
+    expect(names(await list('?q=alice'))).toEqual(['Alice Walker']);
+    expect(names(await list('?q=EXAMPLE.ORG'))).toEqual(['Bob Stone']);
+    expect(names(await list('?q=nc-cccc'))).toEqual(['Carol King']);
+    expect(names(await list('?q=%20%20dan%20'))).toEqual(['Dan Brown']);
+    expect(names(await list('?q=PAY-ALICE'))).toEqual([]);
+  });
+
+  it("filters by status ('all' = every one) and counts the filtered total", async () => {
+    const completed = await list('?status=completed');
+    expect(names(completed)).toEqual(['Alice Walker', 'Dan Brown', 'Eve Adams']);
+    expect(completed.body.total).toBe(3);
+    expect((await list('?status=all')).body.total).toBe(5);
+    expect(names(await list('?status=pending'))).toEqual(['Bob Stone']);
+    expect(names(await list('?status=completed&q=example.com'))).toEqual(['Alice Walker', 'Eve Adams']);
+    const bad = await list('?status=paid');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.status).toBeTruthy();
+  });
+
+  it('pages with a stable order', async () => {
+    expect(names(await list('?pageSize=2'))).toEqual(['Alice Walker', 'Bob Stone']);
+    expect(names(await list('?pageSize=2&page=2'))).toEqual(['Carol King', 'Dan Brown']);
+    const last = await list('?pageSize=2&page=3');
+    expect(names(last)).toEqual(['Eve Adams']);
+    expect(last.body.total).toBe(5);
+    expect(names(await list('?pageSize=2&page=4'))).toEqual([]);
+  });
+
+  it("counts 'Today' on the viewer's calendar day", async () => {
+    const rows = await db()('workshop_registrations').select('created_at');
+    const now = await dbNow(db());
+    for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata']) {
+      const expected = rows.filter((r) => localDate(new Date(r.created_at), tz) === localDate(now, tz)).length;
+      expect({ tz, today: (await list(`?tz=${encodeURIComponent(tz)}`)).body.summary.today }).toEqual({ tz, today: expected });
+    }
+    // An unknown zone falls back to Eastern rather than failing the page.
+    const eastern = rows.filter((r) => localDate(new Date(r.created_at), 'America/New_York') === localDate(now, 'America/New_York')).length;
+    expect((await list('?tz=Mars/Olympus')).body.summary.today).toBe(eastern);
+  });
+});
+
+describe('GET /api/admin/registrations/export.csv', () => {
+  beforeAll(seed);
+
+  it('streams the filtered rows with the SPEC columns, dollars and file name', async () => {
+    const res = await api('GET', '/api/admin/registrations/export.csv?status=completed&q=example.com', { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_registrations_${new Date().toISOString().slice(0, 10)}.csv"`);
+    const rows = Papa.parse<string[]>(res.text.trim()).data;
+    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
+    const alice = await db()('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
+    expect(rows.slice(1)).toEqual([
+      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'completed', 'PAY-ALICE', formatDateTime(alice.created_at)],
+      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'completed', 'PAY-EVE', expect.any(String)],
+    ]);
+  });
+
+  it('exports every row without filters, pending ones with an empty payment id', async () => {
+    const res = await api('GET', '/api/admin/registrations/export.csv', { token });
+    const rows = Papa.parse<string[]>(res.text.trim()).data;
+    expect(rows).toHaveLength(6);
+    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'pending', '', expect.any(String)]);
+  });
+
+  it('quotes commas and quotes in names', async () => {
+    const w = await insertWorkshop(db());
+    await insertRegistration(db(), w.id, { name: 'Lee, "Jr"', access_id: 'NC-QQQQ7777' });
+    const res = await api('GET', '/api/admin/registrations/export.csv?q=NC-QQQQ7777', { token });
+    expect(Papa.parse<string[]>(res.text.trim()).data[1][1]).toBe('Lee, "Jr"');
+  });
+});
+
+describe('DELETE /api/admin/registrations (clear all)', () => {
+  it('needs ?confirm=true and changes nothing without it', async () => {
+    await seed();
+    const before = await rowCounts(db());
+    const res = await api('DELETE', '/api/admin/registrations', { token });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe('Add ?confirm=true to clear all registration data.');
+    expect(await rowCounts(db())).toEqual(before);
+  });
+
+  it('removes every registration from the admin and keeps each in the archive', async () => {
+    await seed();
+    const ids = (await db()('workshop_registrations').select('id')).map((r) => r.id).sort();
+    const res = await api('DELETE', '/api/admin/registrations?confirm=true', { token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deleted: ids.length });
+    expect((await list()).body).toMatchObject({ items: [], total: 0 });
+    const archived = await db()('workshop_registrations_archive').whereIn('id', ids).select('id', 'record');
+    expect(archived.map((a) => a.id).sort()).toEqual(ids);
+    expect(archived.find((a) => a.record.access_id === 'NC-AAAA2222')?.record).toMatchObject({ name: 'Alice Walker', payment_id: 'PAY-ALICE', amount: 9900 });
+  });
+});

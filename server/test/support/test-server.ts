@@ -1,0 +1,77 @@
+import { loadConfig } from '../../src/config';
+import { startServer, type RunningServer, type StartOptions } from '../../src/server';
+import { createAdminUser } from '../../src/auth/auth.queries';
+import { hashPassword } from '../../src/auth/password';
+import { createTestDb, type TestDb } from './test-db';
+
+export interface TestServer extends RunningServer {
+  testDb: TestDb;
+  stop: () => Promise<void>;
+}
+
+/** The real server on a random port over a fresh database; rate limits raised unless a test sets them. */
+export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const testDb = await createTestDb();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_FORMS_MAX: '100000',
+    RATE_LIMIT_LOGIN_MAX: '100000',
+    DATABASE_POOL_MAX: '20',
+    ...env,
+    DATABASE_URL: testDb.url,
+  });
+  const server = await startServer(config, options);
+  return {
+    ...server,
+    testDb,
+    stop: async () => {
+      await server.close();
+      await testDb.drop();
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+  text: string;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** Real HTTP against the running server; JSON in, JSON (or text) out. */
+export function client(baseUrl: string) {
+  return async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    if (res.headers.get('content-type')?.includes('json') && text) body = JSON.parse(text);
+    return { status: res.status, body: body as T, headers: res.headers, text };
+  };
+}
+
+export const ADMIN = { email: 'admin@test.local', password: 'correct horse battery' };
+
+/** Creates an admin and signs in through the API; returns the bearer token. */
+export async function adminToken(server: TestServer, user = ADMIN): Promise<string> {
+  await createAdminUser(server.deps.db, user.email, await hashPassword(user.password));
+  const res = await client(server.url)('POST', '/api/auth/login', { body: user });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.token as string;
+}
