@@ -1,0 +1,52 @@
+import { ApiError } from '@workshop/api-client';
+import { AUTH_MESSAGES } from '@workshop/shared';
+import { Alert, App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useApi } from '../../app/api-context';
+
+interface Values {
+  email: string;
+  password: string;
+}
+
+/** Creates another admin (POST /api/admin/users); used on /create and in Settings. */
+export function CreateAdminForm({ disabled, disabledReason }: { disabled?: boolean; disabledReason?: string }) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);
+
+  async function submit(values: Values) {
+    setBusy(true);
+    setResult(null);
+    try {
+      const created = await api.admin.users.create(values);
+      setResult({ type: 'success', text: `Admin user created successfully for ${created.email}` });
+      message.success('Admin user created successfully!');
+      form.resetFields();
+    } catch (err) {
+      const text = err instanceof ApiError && err.status === 401 ? AUTH_MESSAGES.mustBeLoggedIn : err instanceof Error && err.message ? err.message : 'Failed to create admin user';
+      setResult({ type: 'error', text });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      {result && <Alert type={result.type} showIcon title={result.text} style={{ marginBottom: 16 }} data-testid="create-admin-result" />}
+      <Form<Values> form={form} layout="vertical" requiredMark={false} onFinish={submit} disabled={busy || disabled}>
+        <Form.Item label="Email" name="email" rules={[{ required: true, message: AUTH_MESSAGES.credentialsRequired }]}>
+          <Input type="email" placeholder="new.admin@example.com" autoComplete="off" />
+        </Form.Item>
+        <Form.Item label="Password" name="password" rules={[{ required: true, message: AUTH_MESSAGES.credentialsRequired }]}>
+          <Input.Password placeholder="At least 8 characters" autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={busy} title={disabledReason}>
+          {busy ? 'Creating Admin...' : 'Create Admin User'}
+        </Button>
+      </Form>
+    </>
+  );
+}

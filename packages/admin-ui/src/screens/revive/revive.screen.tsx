@@ -1,0 +1,102 @@
+import { ClockCircleOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
+import { formatDateTime, type ReviveEntry } from '@workshop/shared';
+import { App, Button, Card, Flex, Popconfirm, Spin, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { ListEmpty } from '../../components/list-empty';
+import { LoadError } from '../../components/load-error';
+import { PageHeader } from '../../components/page-header';
+import { StatCards } from '../../components/stat-cards';
+import { useOffline } from '../../queries/connectivity.store';
+import { useCachedQuery } from '../../queries/use-cached-query';
+import { PAGE_SIZES } from '../../queries/use-list-query';
+import { ReviveAddForm } from './revive-add-form';
+
+export function ReviveScreen() {
+  const api = useApi();
+  const { message } = App.useApp();
+  const { offline } = useOffline();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
+  const { data, error, loading, reload } = useCachedQuery(`revive?page=${page}&pageSize=${pageSize}`, () => api.admin.revive.list({ page, pageSize }));
+
+  async function remove(id: string) {
+    try {
+      await api.admin.revive.remove(id);
+      message.success('Entry removed');
+      reload();
+    } catch (err) {
+      message.error(err instanceof Error && err.message ? err.message : 'Failed to remove entry');
+    }
+  }
+
+  const columns: ColumnsType<ReviveEntry> = [
+    { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: 'Email', dataIndex: 'email', render: (v: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
+    {
+      title: 'Source',
+      dataIndex: 'source',
+      render: (v: ReviveEntry['source']) => (v === 'abandoned_checkout' ? <Tag color="orange">Abandoned checkout</Tag> : <Tag>Added by admin</Tag>),
+    },
+    { title: 'Created At', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
+    {
+      title: '',
+      key: 'remove',
+      align: 'right',
+      render: (_: unknown, r) => (
+        <Popconfirm title={`Remove ${r.name} from the revive list?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(r.id)} disabled={offline}>
+          <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={offline} aria-label={`Remove ${r.name}`}>
+            Remove
+          </Button>
+        </Popconfirm>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title="Revive Entries" subtitle="People to win back: abandoned checkouts and contacts you add" />
+      <StatCards
+        loading={!data}
+        cards={[
+          { title: 'Total Entries', value: data?.summary.total ?? 0, icon: <UserAddOutlined />, color: '#4f46e5' },
+          { title: 'Today', value: data?.summary.today ?? 0, icon: <ClockCircleOutlined />, color: '#f59e0b' },
+        ]}
+      />
+      {error && !data && <LoadError title="Failed to load revive entries" error={error} onRetry={reload} />}
+      <Card>
+        <div style={{ marginBottom: 16 }}>
+          <ReviveAddForm disabled={offline} onAdded={reload} />
+        </div>
+        {!data && !error ? (
+          <Flex align="center" gap={10} style={{ padding: 24 }} data-testid="revive-loading">
+            <Spin size="small" />
+            <Typography.Text type="secondary">Loading revive entries...</Typography.Text>
+          </Flex>
+        ) : (
+          <Table<ReviveEntry>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data?.items ?? []}
+            loading={loading && !!data}
+            data-testid="revive-table"
+            locale={{ emptyText: <ListEmpty title="No revive entries" description="Abandoned checkouts and people you add will appear here." /> }}
+            pagination={{
+              current: page,
+              pageSize,
+              total: data?.total ?? 0,
+              pageSizeOptions: PAGE_SIZES,
+              showSizeChanger: true,
+              onChange: (p, size) => {
+                setPage(size === pageSize ? p : 1);
+                setPageSize(size);
+              },
+            }}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { workshopDefaults, type Workshop } from '@workshop/shared';
+import { App, Form, Modal } from 'antd';
+import { useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
+
+/** Create dialog, prefilled with the SPEC's defaults (date: now). */
+export function WorkshopCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (w: Workshop) => void }) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<WorkshopFormValues>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit() {
+    const input = readWorkshopForm(form, form.getFieldsValue(true));
+    if (!input) return;
+    setBusy(true);
+    try {
+      const created = await api.admin.workshops.create({ ...input, is_active: true, registration_open: true });
+      message.success('Workshop created successfully');
+      onCreated(created);
+      onClose();
+    } catch {
+      message.error('Failed to create workshop');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title="Create Workshop"
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      okText="Create Workshop"
+      confirmLoading={busy}
+      destroyOnHidden
+      width={640}
+      afterOpenChange={(visible) => visible && form.setFieldsValue(toFormValues(workshopDefaults()))}
+    >
+      <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(workshopDefaults())} preserve={false}>
+        <WorkshopFields form={form} />
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,99 @@
+import {
+  DISPLAY_TIME_ZONE,
+  easternWallTimeToIso,
+  formatEventDate,
+  isoToEasternWallTime,
+  LIMITS,
+  WORKSHOP_MESSAGES,
+  workshopFieldsSchema,
+  type Workshop,
+  type WorkshopUpdateInput,
+} from '@workshop/shared';
+import { Col, Form, Input, InputNumber, Row, type FormInstance } from 'antd';
+
+export interface WorkshopFormValues {
+  title: string;
+  description: string;
+  /** Eastern wall-clock time, as an <input type="datetime-local"> holds it. */
+  date_local: string;
+  duration_hours: number | null;
+  price_usd_cents: number | null;
+  max_participants: number | null;
+}
+
+export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' | 'duration_hours' | 'price_usd_cents' | 'max_participants'>): WorkshopFormValues {
+  return {
+    title: w.title,
+    description: w.description,
+    date_local: isoToEasternWallTime(w.date),
+    duration_hours: w.duration_hours,
+    price_usd_cents: w.price_usd_cents,
+    max_participants: w.max_participants,
+  };
+}
+
+function easternIsoOrEmpty(local: string | undefined): string {
+  try {
+    return local ? easternWallTimeToIso(local) : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Checks the form with the shared schema (the server's rules and messages); marks bad fields. */
+export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values: WorkshopFormValues): WorkshopUpdateInput | null {
+  const date = easternIsoOrEmpty(values.date_local);
+  const parsed = workshopFieldsSchema.omit({ is_active: true, registration_open: true }).safeParse({
+    title: values.title ?? '',
+    description: values.description ?? '',
+    date,
+    duration_hours: values.duration_hours ?? Number.NaN,
+    price_usd_cents: values.price_usd_cents ?? Number.NaN,
+    max_participants: values.max_participants ?? null,
+  });
+  if (parsed.success) return parsed.data;
+  form.setFields(
+    parsed.error.issues.map((i) => ({ name: (i.path[0] === 'date' ? 'date_local' : i.path[0]) as keyof WorkshopFormValues, errors: [i.message] })),
+  );
+  return null;
+}
+
+/** The fields of a workshop; the date is entered and shown in Eastern time. */
+export function WorkshopFields({ form }: { form: FormInstance<WorkshopFormValues> }) {
+  const local = Form.useWatch('date_local', form);
+  const iso = easternIsoOrEmpty(local);
+  const preview = iso ? formatEventDate(iso) : '';
+  return (
+    <>
+      <Form.Item label="Title" name="title" rules={[{ required: true, message: WORKSHOP_MESSAGES.titleRequired }]}>
+        <Input maxLength={LIMITS.workshopTitle} />
+      </Form.Item>
+      <Form.Item label="Description" name="description">
+        <Input.TextArea rows={3} maxLength={LIMITS.workshopDescription} />
+      </Form.Item>
+      {/* No min/max on the number inputs: they would clamp silently; the schema's messages say what is allowed. */}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Date (Eastern Time)" name="date_local" extra={preview || `Entered in ${DISPLAY_TIME_ZONE}`}>
+            <Input type="datetime-local" data-testid="workshop-date" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Duration (hours)" name="duration_hours" extra={`${LIMITS.durationMin} to ${LIMITS.durationMax} hours`}>
+            <InputNumber precision={0} style={{ width: '100%' }} data-testid="workshop-duration" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Price (USD cents)" name="price_usd_cents" extra="9900 = $99.00">
+            <InputNumber precision={0} style={{ width: '100%' }} data-testid="workshop-price" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Max participants" name="max_participants" extra="Leave empty for unlimited">
+            <InputNumber precision={0} placeholder="Unlimited" style={{ width: '100%' }} data-testid="workshop-max" />
+          </Form.Item>
+        </Col>
+      </Row>
+    </>
+  );
+}
