@@ -1,0 +1,66 @@
+import type { Platform, RegistrationCompletedEvent } from '@workshop/admin-ui';
+
+/**
+ * The browser host: same-origin API with the httpOnly cookie (no token in JS), downloads via
+ * a Blob link, no offline cache, live events over one shared EventSource.
+ */
+export function createWebPlatform(): Platform {
+  const handlers = new Set<(event: RegistrationCompletedEvent) => void>();
+  let source: EventSource | null = null;
+
+  const onMessage = (e: MessageEvent<string>) => {
+    let event: RegistrationCompletedEvent;
+    try {
+      event = JSON.parse(e.data) as RegistrationCompletedEvent;
+    } catch {
+      return;
+    }
+    for (const h of handlers) h(event);
+  };
+
+  return {
+    kind: 'web',
+    apiBaseUrl: '',
+    async saveCsv(fileName, csv) {
+      // The BOM lets Excel read the UTF-8 names correctly.
+      const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.appendChild(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      return { saved: true, location: fileName };
+    },
+    notify(title, body, onClick) {
+      // The in-page toast already tells a visible admin; a system notice helps one in another tab.
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted' || document.visibilityState === 'visible') return;
+      const n = new Notification(title, { body });
+      n.onclick = () => {
+        window.focus();
+        onClick?.();
+      };
+    },
+    async readCache() {
+      return null;
+    },
+    async writeCache() {},
+    getToken: () => null,
+    async setToken() {},
+    onRegistrationCompleted(handler) {
+      handlers.add(handler);
+      if (!source) {
+        source = new EventSource('/api/admin/events', { withCredentials: true });
+        source.addEventListener('registration.completed', onMessage as EventListener);
+      }
+      return () => {
+        handlers.delete(handler);
+        if (handlers.size === 0 && source) {
+          source.close();
+          source = null;
+        }
+      };
+    },
+  };
+}

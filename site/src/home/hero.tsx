@@ -1,0 +1,147 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { formatEventDate, formatPrice, LIST_PRICE_USD, OTHER_WORKSHOPS_SHOWN, type PublicWorkshop } from '@workshop/shared';
+import { Countdown } from '../components/countdown';
+import { MaintenanceNotice } from '../components/maintenance-notice';
+import { heroWorkshop, isSoldOut, useMaintenance, workshopsStore } from '../lib/data';
+import { openRegistration } from '../lib/ui';
+import { useCountdown } from '../lib/use-countdown';
+
+// Under the workshop card (below the fold on phones): fetched right after the first paint.
+const PreviewGate = lazy(() => import('./preview-gate'));
+const OtherWorkshops = lazy(() => import('./other-workshops'));
+
+export function Hero() {
+  const state = workshopsStore.use();
+  const workshop = state.status === 'ready' ? heroWorkshop(state.data) : undefined;
+  const others = state.status === 'ready' && workshop ? state.data.filter((w) => w.id !== workshop.id).slice(0, OTHER_WORKSHOPS_SHOWN) : [];
+
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="hero-glow" aria-hidden="true" />
+      <div className="container hero-grid">
+        <div className="hero-copy">
+          <p className="eyebrow">
+            <span className="pulse" aria-hidden="true" /> Live online workshop · Limited launch offer: Only ₹1
+          </p>
+          <h1 id="hero-title">
+            Build &amp; launch your first business app <span className="gradient-text">without writing code</span>
+          </h1>
+          <p className="lead">
+            Join a live, hands-on session and walk away with a working app: secure logins, real-time data, integrations and a live
+            deployment. No coding background needed.
+          </p>
+          <ul className="hero-points">
+            <li>5 hours of live training</li>
+            <li>Recordings for 30 days</li>
+            <li>7-day full refund</li>
+          </ul>
+          <div className="hero-trust">
+            <div className="avatars" aria-hidden="true">
+              <span>A</span>
+              <span>P</span>
+              <span>L</span>
+              <span>S</span>
+            </div>
+            <p>
+              <strong>100+ students</strong> from 7+ countries · rated <strong>4.9/5</strong>
+            </p>
+          </div>
+        </div>
+        <div className="hero-side">
+          {state.status === 'loading' && <HeroSkeleton />}
+          {state.status === 'error' && <NotAvailable text={state.error} />}
+          {state.status === 'ready' && !workshop && <NotAvailable text="No active workshops are currently available for registration." />}
+          {workshop && <WorkshopCard workshop={workshop} />}
+          <Suspense fallback={<div className="card preview preview-placeholder" />}>
+            <PreviewGate workshopId={workshop?.id ?? null} />
+          </Suspense>
+        </div>
+      </div>
+      {others.length > 0 && (
+        <Suspense fallback={null}>
+          <OtherWorkshops workshops={others} />
+        </Suspense>
+      )}
+    </section>
+  );
+}
+
+function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
+  const open = workshop.registration_open;
+  const soldOut = isSoldOut(workshop);
+  const bookable = open && !soldOut;
+  const parts = useCountdown(open ? workshop.date : undefined);
+  const maintenance = useMaintenance();
+
+  return (
+    <article className="card workshop-card" aria-labelledby="workshop-title" data-testid="hero-workshop">
+      <div className="workshop-card-top">
+        <span className={`badge ${open ? 'badge-open' : 'badge-closed'}`} data-testid="hero-badge">
+          {open ? 'AVAILABLE' : 'CLOSED'}
+        </span>
+        <span className="muted small">~{workshop.duration_hours} hours (may vary)</span>
+      </div>
+      <h2 id="workshop-title" className="workshop-title">
+        {workshop.title}
+      </h2>
+      <p className="workshop-date">
+        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+          <path fill="currentColor" d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3zm12 8H5v9h14z" />
+        </svg>
+        {formatEventDate(workshop.date)}
+      </p>
+      <div className="price-row">
+        <span className="price-list">
+          <span className="sr-only">List price </span>
+          <s>${LIST_PRICE_USD}</s>
+        </span>
+        <span className="price-real" data-testid="hero-price">
+          <span className="sr-only">Now </span>
+          {formatPrice(workshop.price_usd_cents)}
+        </span>
+        <span className="save">Save {Math.round((1 - workshop.price_usd_cents / 100 / LIST_PRICE_USD) * 100)}%</span>
+      </div>
+      {open && parts && <Countdown parts={parts} label="Time until the workshop starts" />}
+      {maintenance.enabled ? (
+        <MaintenanceNotice message={maintenance.message} compact />
+      ) : (
+        <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!bookable} onClick={openRegistration} data-testid="hero-register">
+          {soldOut && open ? 'Sold Out' : open ? 'Register Now →' : 'Registration Closed'}
+        </button>
+      )}
+      <p className={`status-text ${bookable ? 'status-open' : 'status-closed'}`} data-testid="hero-status">
+        {soldOut && open ? 'Sold out: every seat has been taken' : open ? 'Seats Available' : 'Registration Closed'}
+        {bookable && workshop.seats_left !== null && <span className="muted"> · only {workshop.seats_left} left</span>}
+      </p>
+      <p className="small muted center">
+        Questions first? <Link to="/contact">Contact us</Link>
+      </p>
+    </article>
+  );
+}
+
+function NotAvailable({ text }: { text: string }) {
+  return (
+    <article className="card workshop-card" data-testid="hero-unavailable">
+      <h2 className="workshop-title">Workshop Not Available</h2>
+      <p className="muted">{text}</p>
+      <p className="small">
+        Want to hear about the next one? <Link to="/contact">Contact us</Link>
+      </p>
+    </article>
+  );
+}
+
+function HeroSkeleton() {
+  return (
+    <div className="card workshop-card" aria-busy="true" aria-label="Loading workshop" data-testid="hero-skeleton">
+      <div className="skeleton" style={{ width: '30%', height: 22 }} />
+      <div className="skeleton" style={{ width: '85%', height: 28 }} />
+      <div className="skeleton" style={{ width: '60%', height: 18 }} />
+      <div className="skeleton" style={{ width: '50%', height: 44 }} />
+      <div className="skeleton" style={{ width: '100%', height: 64 }} />
+      <div className="skeleton" style={{ width: '100%', height: 52 }} />
+    </div>
+  );
+}

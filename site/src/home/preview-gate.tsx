@@ -1,0 +1,60 @@
+import { lazy, Suspense, useState } from 'react';
+import { DEFAULT_PREVIEW_VIDEO_URL, STORAGE_KEYS } from '@workshop/shared';
+import { MaintenanceNotice } from '../components/maintenance-notice';
+import { siteStore, useMaintenance } from '../lib/data';
+import { readStore } from '../lib/storage';
+
+const PreviewForm = lazy(() => import('./preview-form'));
+
+type Stage = 'locked' | 'form' | 'unlocked';
+
+/** SPEC §4: locked → form → (submitting) → unlocked; unlocked is remembered for the browser session. */
+export default function PreviewGate({ workshopId }: { workshopId: string | null }) {
+  const [stage, setStage] = useState<Stage>(() => (readStore('session', STORAGE_KEYS.videoUnlocked) === 'true' ? 'unlocked' : 'locked'));
+  const [autoplay, setAutoplay] = useState(false);
+  const site = siteStore.use();
+  const maintenance = useMaintenance();
+  const base = (site.status === 'ready' && site.data.preview_video_url) || DEFAULT_PREVIEW_VIDEO_URL;
+
+  if (stage === 'unlocked') {
+    const src = `${base}${base.includes('?') ? '&' : '?'}${autoplay ? 'autoplay=1&mute=1&' : ''}rel=0`;
+    return (
+      <div className="card preview preview-video" data-testid="preview-video">
+        <iframe src={src} title="Workshop preview video" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+      </div>
+    );
+  }
+  return (
+    <div className="card preview" data-testid="preview-gate">
+      {stage === 'locked' && (
+        <div className="preview-locked">
+          <div className="preview-thumb" aria-hidden="true">
+            <span className="play">▶</span>
+          </div>
+          <div>
+            <h2 className="preview-title">Free preview: watch the first 10 minutes</h2>
+            <p className="small muted">See exactly what you will build before you book.</p>
+            {maintenance.enabled ? (
+              <MaintenanceNotice message={maintenance.message} compact />
+            ) : (
+              <button type="button" className="btn btn-outline btn-sm" onClick={() => setStage('form')}>
+                Unlock Preview Video
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {stage === 'form' && (
+        <Suspense fallback={<p className="small muted">Loading form...</p>}>
+          <PreviewForm
+            workshopId={workshopId}
+            onUnlocked={() => {
+              setAutoplay(true);
+              setStage('unlocked');
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { ApiError, createApiClient } from '@workshop/api-client';
+
+/** Same-origin client: the server serves the site and the API together. */
+export const api = createApiClient();
+export { ApiError };
+
+/** The server's message when it is meant for people (validation, sold out, maintenance...), else the fallback. */
+export function userMessage(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.code !== 'internal' && err.code !== 'network_error' && err.status !== 404) return err.message;
+  return fallback;
+}

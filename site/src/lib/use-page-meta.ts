@@ -1,0 +1,24 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * The server sends each page's title, description and canonical link; this keeps them right
+ * after client-side navigation. The meta table loads on the first navigation, not with the page.
+ */
+export function usePageMeta() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    // A new page starts at its top; the first render keeps the browser's own restoration.
+    window.scrollTo(0, 0);
+    let stale = false;
+    import('./apply-page-meta').then(({ applyPageMeta }) => !stale && applyPageMeta(pathname));
+    return () => {
+      stale = true;
+    };
+  }, [pathname]);
+}

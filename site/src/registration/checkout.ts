@@ -1,0 +1,122 @@
+import {
+  cardCheckoutFieldsSchema,
+  firstMessage,
+  MESSAGES,
+  paypalCheckoutSchema,
+  type PaymentMethod,
+  type PublicWorkshop,
+} from '@workshop/shared';
+import { api, ApiError } from '../lib/api';
+import { toast } from '../lib/toast';
+import { DEFAULT_RAZORPAY_SCRIPT, loadRazorpayScript, type RazorpayResponse } from './razorpay-script';
+
+export interface RegistrationValues {
+  name: string;
+  email: string;
+  phone: string;
+  workshopId: string;
+  method: PaymentMethod;
+}
+
+const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
+
+/** A refusal the server explains (sold out, closed, invalid field, maintenance) is shown as it says. */
+function serverRefusal(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  if (err.code === 'sold_out') fail('Sold Out', err.message);
+  else if (err.code === 'registration_closed') fail('Registration Closed', err.message);
+  else if (['validation_failed', 'bad_request', 'maintenance', 'rate_limited', 'conflict'].includes(err.code)) fail('Error', err.message);
+  else return false;
+  return true;
+}
+
+/** PayPal: the server creates the order; the browser leaves for PayPal's approval page. Resolves false on failure. */
+export async function payWithPaypal(v: RegistrationValues): Promise<boolean> {
+  const parsed = paypalCheckoutSchema.safeParse({ workshop_id: v.workshopId, name: v.name, email: v.email, phone: v.phone });
+  if (!parsed.success) {
+    fail('Error', firstMessage(parsed.error));
+    return false;
+  }
+  try {
+    const { approval_url } = await api.checkout.paypal(parsed.data);
+    window.location.assign(approval_url);
+    return true;
+  } catch (err) {
+    if (!serverRefusal(err)) fail('Payment Error', 'Failed to initialize PayPal payment. Please try again.');
+    return false;
+  }
+}
+
+export interface CardCallbacks {
+  /** The provider's own checkout is on screen (pause our dialog's focus trap). */
+  onProviderOpen: () => void;
+  onDismiss: () => void;
+  onPaid: (accessId: string) => void;
+  onVerifyFailed: () => void;
+}
+
+/**
+ * SPEC §5 card flow, checks in order: workshop chosen, registration open, all fields, Indian mobile.
+ * Returns false when the flow stopped before the provider's checkout opened.
+ */
+export async function payWithCard(v: RegistrationValues, workshop: PublicWorkshop | undefined, cb: CardCallbacks): Promise<boolean> {
+  if (!v.workshopId || !workshop) {
+    fail('Error', MESSAGES.selectWorkshop);
+    return false;
+  }
+  if (!workshop.registration_open) {
+    fail('Registration Closed', MESSAGES.registrationClosed);
+    return false;
+  }
+  const fields = cardCheckoutFieldsSchema.safeParse({ name: v.name, email: v.email, phone: v.phone });
+  if (!fields.success) {
+    const message = firstMessage(fields.error);
+    fail(message === MESSAGES.invalidIndianPhone ? 'Invalid Phone Number' : 'Error', message);
+    return false;
+  }
+
+  let order: Awaited<ReturnType<typeof api.checkout.razorpay>> & { script_url?: string };
+  try {
+    order = await api.checkout.razorpay({ workshop_id: v.workshopId, ...fields.data });
+  } catch (err) {
+    if (!serverRefusal(err)) fail('Payment Error', 'Failed to initialize payment. Please try again.');
+    return false;
+  }
+  try {
+    await loadRazorpayScript(order.script_url || DEFAULT_RAZORPAY_SCRIPT);
+  } catch {
+    fail('Payment Error', 'Failed to initialize payment. Please try again.');
+    return false;
+  }
+  if (!window.Razorpay) {
+    toast({ title: 'Loading Payment Gateway', description: 'Please wait a moment and try again.' });
+    return false;
+  }
+
+  const checkout = new window.Razorpay({
+    key: order.key_id,
+    amount: order.order.amount,
+    currency: order.order.currency,
+    order_id: order.order.id,
+    name: 'NoCode Workshop',
+    description: workshop.title,
+    prefill: { name: fields.data.name, email: fields.data.email, contact: fields.data.phone },
+    theme: { color: '#5b4bf5' },
+    handler: (resp: RazorpayResponse) => {
+      api.checkout.razorpayVerify(resp).then(
+        ({ access_id }) => {
+          toast({ title: 'Registration Successful!', description: 'Payment completed. Check your email for workshop details.', variant: 'success' });
+          cb.onPaid(access_id);
+        },
+        () => {
+          fail('Registration Error', 'Payment successful but registration failed. Please contact support.');
+          cb.onVerifyFailed();
+        },
+      );
+    },
+    modal: { ondismiss: cb.onDismiss },
+  });
+  cb.onProviderOpen();
+  checkout.open();
+  return true;
+}

@@ -1,0 +1,77 @@
+import { cpSync, mkdtempSync, mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { launchChromium } from '../../../scripts/e2e/browser';
+import { SITE_DIST } from '../../../scripts/e2e/site-server';
+import { createAdminUser } from '../../../server/src/auth/auth.queries';
+import { hashPassword } from '../../../server/src/auth/password';
+import { startTestServer, type TestServer } from '../../../server/test/support/test-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SCREENSHOTS = path.join(root, 'artifacts', 'screenshots', 'admin');
+
+export const ADMIN = { email: 'admin@workshop.test', password: 'correct horse battery' };
+
+export interface AdminHarness {
+  server: TestServer;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+/** The real server serving the built site over a fresh database, one admin, and Chromium. */
+export async function startAdminHarness(): Promise<AdminHarness> {
+  // A private copy of the build: another `npm run build` during the run must not swap the chunks.
+  const dist = mkdtempSync(path.join(tmpdir(), 'wk-admin-dist-'));
+  cpSync(SITE_DIST, dist, { recursive: true });
+  const server = await startTestServer({}, { siteDist: dist });
+  await createAdminUser(server.deps.db, ADMIN.email, await hashPassword(ADMIN.password));
+  const browser = await launchChromium();
+  return {
+    server,
+    browser,
+    async stop() {
+      await browser.close();
+      await server.stop();
+      rmSync(dist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh browser context (its own cookies) of a desktop-sized window. */
+export function newContext(h: AdminHarness, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
+  return h.browser.newContext({ baseURL: h.server.url, viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, acceptDownloads: true });
+}
+
+/** Signs in through the login screen and waits for the dashboard. */
+export async function signIn(page: Page, user = ADMIN): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('heading', { name: 'Dashboard' }).waitFor({ timeout: 10_000 });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let antd's enter animations and toasts settle so the picture shows the screen itself.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Clicks a Popconfirm trigger and answers the confirmation with `okText`. antd keeps closed
+ * popovers in the DOM and animates them out, so a `:visible` query right after another
+ * confirmation can catch the one that is leaving: wait until none is open first.
+ */
+export async function confirmPopover(page: Page, trigger: Locator, okText: string, title?: string): Promise<void> {
+  const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+  await expect.poll(() => open.count()).toBe(0);
+  await trigger.click();
+  await expect.poll(() => open.count()).toBe(1);
+  if (title) await open.getByText(title, { exact: true }).waitFor();
+  await open.getByRole('button', { name: okText, exact: true }).click();
+}

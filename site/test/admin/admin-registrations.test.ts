@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import Papa from 'papaparse';
+import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registrationCsvColumns, registrationCsvFileName, type Registration } from '@workshop/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
+import { newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { seedRegistrations, seedWorkshop } from './admin-seed';
+
+let h: AdminHarness;
+let page: Page;
+beforeAll(async () => {
+  h = await startAdminHarness();
+  page = await (await newContext(h)).newPage();
+  await signIn(page);
+});
+afterAll(() => h.stop());
+
+const rows = () => page.locator('[data-testid="registrations-table"] tbody tr.ant-table-row');
+const counter = () => page.getByTestId('list-counter');
+const expectCounter = (text: string) => page.waitForFunction((t) => document.querySelector('[data-testid="list-counter"]')?.textContent === t, text);
+const dbRows = async (q: string, status?: 'pending' | 'completed' | 'failed' | 'refunded'): Promise<Registration[]> =>
+  ((await filteredRegistrations(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map(toRegistration);
+
+async function chooseStatus(label: string) {
+  await page.getByTestId('status-filter').click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+}
+
+describe('empty', () => {
+  it('shows three skeleton cards while loading, then the no-data empty state', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/registrations?*', async (route) => {
+      await held;
+      // The page may have moved on (and the request been cancelled) by the time it is let through.
+      await route.continue().catch(() => {});
+    });
+    await page.getByRole('menuitem', { name: 'Registrations' }).click();
+    await page.getByTestId('skeleton-cards').waitFor();
+    await expect(page.locator('[data-testid="skeleton-cards"] .ant-card').count()).resolves.toBe(3);
+    await screenshot(page, 'registrations-loading');
+    release();
+    await page.getByText('No registrations found').waitFor();
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.getByText('Registrations will appear here once people sign up.').waitFor();
+    await expect(counter().textContent()).resolves.toBe('0 of 0 registrations');
+    await screenshot(page, 'registrations-empty');
+  });
+});
+
+describe('loaded', () => {
+  beforeAll(async () => {
+    const w = await seedWorkshop(h.server.deps.db);
+    await seedRegistrations(h.server.deps.db, w.id);
+    await page.reload();
+    await expectCounter('30 of 30 registrations');
+  });
+
+  it('shows the heading, the four cards from the database and every SPEC column', async () => {
+    await page.getByRole('heading', { name: 'Registration Management' }).waitFor();
+    const all = await dbRows('');
+    const card = (title: string) => page.getByTestId(`card-${title}`).getByTestId('card-value').textContent();
+    await expect(card('Total Registrations')).resolves.toBe('30');
+    await expect(card('Completed')).resolves.toBe(String(all.filter((r) => r.status === 'completed').length));
+    await expect(card('Total Revenue')).resolves.toBe(formatCents(all.reduce((s, r) => s + r.amount, 0)));
+    const headers = await page.locator('[data-testid="registrations-table"] thead th').allTextContents();
+    expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Access ID', 'Payment ID', 'Date', 'Amount', 'Status']);
+    const first = await rows().first().locator('td').allTextContents();
+    expect(first).toEqual([all[0].name, all[0].email, all[0].access_id, all[0].payment_id ?? '—', expect.stringMatching(/E[SD]T$/), formatCents(all[0].amount), 'Completed']);
+    await expect(rows().count()).resolves.toBe(25);
+    await screenshot(page, 'registrations');
+  });
+
+  it('searches name, email and access id case-insensitively on the server, as the database does', async () => {
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('SMITH');
+    const expected = await dbRows('smith');
+    expect(expected.length).toBeGreaterThan(6);
+    await expectCounter(`${expected.length} of 30 registrations`);
+    expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(expected.map((r) => r.access_id));
+
+    const one = (await dbRows(''))[17];
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill(one.access_id.toLowerCase());
+    await expectCounter('1 of 30 registrations');
+    await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([one.access_id]);
+  });
+
+  it('filters by status, and offers Email All with every listed address in Bcc', async () => {
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('');
+    await chooseStatus('Pending');
+    const pending = await dbRows('', 'pending');
+    await expectCounter(`${pending.length} of 30 registrations`);
+    expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(pending.map((r) => r.access_id));
+    expect(await rows().locator('[data-testid="status-badge"]').allTextContents()).toEqual(pending.map(() => 'Pending'));
+
+    const href = await page.getByTestId('email-all').getAttribute('href');
+    expect(href).toBe(bulkMailto(pending.map((r) => r.email), MAILTO_BODIES.registrations));
+    const mail = new URL(href!);
+    expect(mail.searchParams.get('subject')).toBe('Workshop Update');
+    expect(mail.searchParams.get('bcc')!.split(',').sort()).toEqual(pending.map((r) => r.email).sort());
+  });
+
+  it('shows the filtered empty state when nothing matches', async () => {
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('nobody-by-this-name');
+    await expectCounter('0 of 30 registrations');
+    await page.getByText('No registrations match your current filters.').waitFor();
+    await page.getByText('No registrations found').waitFor();
+    await screenshot(page, 'registrations-no-match');
+  });
+
+  it('exports exactly the filtered rows with the SPEC columns and file name', async () => {
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('smith');
+    await chooseStatus('Completed');
+    const expected = await dbRows('smith', 'completed');
+    await expectCounter(`${expected.length} of 30 registrations`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    expect(download.suggestedFilename()).toBe(registrationCsvFileName());
+    const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
+    const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
+    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
+    expect(parsed[0]).toEqual(csvHeaders(registrationCsvColumns));
+    expect(parsed.slice(1)).toEqual(expected.map((r) => csvRow(registrationCsvColumns, r)));
+    await page.getByText('Registration data exported successfully').waitFor();
+  });
+});

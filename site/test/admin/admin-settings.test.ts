@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { seedRegistrations, seedWorkshop } from './admin-seed';
+
+let h: AdminHarness;
+let page: Page;
+beforeAll(async () => {
+  h = await startAdminHarness();
+  page = await (await newContext(h)).newPage();
+  await signIn(page);
+  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await page.getByText('Site Maintenance').waitFor();
+});
+afterAll(() => h.stop());
+
+const setting = async (key: string) => (await h.server.deps.db('admin_settings').where({ setting_key: key }).first()).setting_value;
+
+describe('settings', () => {
+  it('shows the five sections', async () => {
+    for (const title of ['Site Maintenance', 'Registration Limits', 'Email Notifications', 'Admin Management', 'Dangerous Actions']) {
+      await page.locator('.ant-card-head-title', { hasText: title }).waitFor();
+    }
+    await page.getByText('Admin users have full access to every admin screen and setting.', { exact: false }).waitFor();
+    await expect(page.getByTestId('max-registrations').getAttribute('placeholder')).resolves.toBe('100');
+    await screenshot(page, 'settings');
+  });
+
+  it("saves a toggle at once with 'Saving...', and the change survives a reload", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/settings/site_maintenance', async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.getByTestId('toggle-maintenance').click();
+    await page.getByTestId('saving-indicator').getByText('Saving...').waitFor();
+    await screenshot(page, 'settings-saving');
+    release();
+    await page.getByText('Setting updated successfully').waitFor();
+    await page.getByTestId('saving-indicator').waitFor({ state: 'detached' });
+    await page.unrouteAll({ behavior: 'wait' });
+    expect(await setting('site_maintenance')).toMatchObject({ enabled: true });
+
+    await page.reload();
+    await expect(page.getByTestId('toggle-maintenance').getAttribute('aria-checked')).resolves.toBe('true');
+    await page.getByTestId('toggle-maintenance').click();
+    await page.getByText('Setting updated successfully').first().waitFor();
+    await page.waitForFunction(() => document.querySelector('[data-testid="toggle-maintenance"]')?.getAttribute('aria-checked') === 'false');
+    expect(await setting('site_maintenance')).toMatchObject({ enabled: false });
+  });
+
+  it('keeps maximum registrations at 1 or more', async () => {
+    const input = page.getByTestId('max-registrations');
+    const section = page.getByTestId('section-registration-limit');
+    await input.fill('0');
+    await section.getByRole('button', { name: 'Save Limit' }).click();
+    await section.getByText('Maximum registrations must be at least 1').waitFor();
+    expect(await setting('registration_limit')).toMatchObject({ max_registrations: 100 });
+
+    await input.fill('50');
+    await section.getByRole('button', { name: 'Save Limit' }).click();
+    await page.getByText('Setting updated successfully').first().waitFor();
+    await expect.poll(async () => (await setting('registration_limit')).max_registrations).toBe(50);
+    await section.getByText('Maximum registrations must be at least 1').waitFor({ state: 'detached' });
+
+    await page.getByTestId('toggle-registration-limit').click();
+    await expect.poll(async () => (await setting('registration_limit')).enabled).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('max-registrations').inputValue()).resolves.toBe('50');
+    await expect(page.getByTestId('toggle-registration-limit').getAttribute('aria-checked')).resolves.toBe('true');
+  });
+
+  it('checks the admin email before saving it', async () => {
+    const section = page.getByTestId('section-email');
+    await section.getByPlaceholder('admin@example.com').fill('not-an-email');
+    await section.getByRole('button', { name: 'Save Email' }).click();
+    await section.getByText('Invalid email address').waitFor();
+    await section.getByPlaceholder('admin@example.com').fill('owner@workshop.test');
+    await section.getByRole('button', { name: 'Save Email' }).click();
+    await expect.poll(async () => (await setting('email_notifications')).admin_email).toBe('owner@workshop.test');
+  });
+
+  it('clears all registration data after the SPEC confirmation, keeping the archive', async () => {
+    const w = await seedWorkshop(h.server.deps.db);
+    await seedRegistrations(h.server.deps.db, w.id, 5);
+    await page.getByTestId('clear-registrations').click();
+    await page.getByText('Are you sure you want to clear all registration data? This action cannot be undone.').waitFor();
+    await screenshot(page, 'settings-clear-confirm');
+    await page.getByRole('button', { name: 'Clear All Data' }).click();
+    await page.getByText('All registration data cleared').waitFor();
+    expect(await h.server.deps.db('workshop_registrations').count('* as n').first()).toEqual({ n: 0 });
+    expect(await h.server.deps.db('workshop_registrations_archive').count('* as n').first()).toEqual({ n: 5 });
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../../scripts/e2e/browser';
+import { startSiteServer } from '../../../scripts/e2e/site-server';
+import type { TestServer } from '../../../server/test/support/test-server';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const SCREENSHOT_DIR = path.join(root, 'artifacts', 'screenshots');
+
+export interface Site {
+  server: TestServer;
+  browser: Browser;
+  url: (p?: string) => string;
+  /** A fresh browser context (own storage) at the given width. */
+  page: (width?: number) => Promise<Page>;
+  stop: () => Promise<void>;
+}
+
+export async function startSite(env: Record<string, string> = {}): Promise<Site> {
+  const server = await startSiteServer(env);
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    url: (p = '/') => server.url + p,
+    page: async (width = 1280) => {
+      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 860 }, deviceScaleFactor: 1 });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    stop: async () => {
+      for (const c of contexts) await c.close().catch(() => {});
+      await browser.close();
+      await server.stop();
+    },
+  };
+}
+
+export interface WorkshopRow {
+  id: string;
+  title: string;
+  price_usd_cents: number;
+}
+
+/** Inserts a workshop the way an admin would have left it; two weeks ahead unless told otherwise. */
+export async function addWorkshop(site: Site, overrides: Record<string, unknown> = {}): Promise<WorkshopRow> {
+  const [w] = await site.server.deps.db('workshops')
+    .insert({
+      title: 'No-Code App Development Workshop',
+      description: 'Live no-code workshop',
+      date: new Date(Date.now() + 14 * 86_400_000),
+      duration_hours: 5,
+      price_usd_cents: 9900,
+      max_participants: 20,
+      is_active: true,
+      registration_open: true,
+      ...overrides,
+    })
+    .returning(['id', 'title', 'price_usd_cents']);
+  return w;
+}
+
+export async function setMaintenance(site: Site, enabled: boolean, message = 'We are upgrading our systems. Back at 6 PM.') {
+  await site.server.deps
+    .db('admin_settings')
+    .insert({ setting_key: 'site_maintenance', setting_value: JSON.stringify({ enabled, message }) })
+    .onConflict('setting_key')
+    .merge();
+}
+
+export async function countRows(site: Site, table: string): Promise<number> {
+  const [{ count }] = await site.server.deps.db(table).count({ count: '*' });
+  return Number(count);
+}
+
+/** Full-page screenshot for people to look at (artifacts/screenshots, git-ignored). */
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** Serious and critical axe violations, as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+}
+
+/** The text of every toast on screen. */
+export function toastTexts(page: Page) {
+  return page.getByTestId('toast').allInnerTexts();
+}
