@@ -1,0 +1,51 @@
+import type { CachedValue, Platform, RegistrationCompletedEvent, SaveResult } from '@workshop/admin-ui';
+import type { DesktopApi } from '../preload/desktop-api';
+
+/**
+ * The desktop side of admin-ui's Platform port. The token is read once at start (getToken
+ * must answer synchronously) and kept in step on every change. API calls go to the same
+ * origin (app://admin/api), which the main process passes to the chosen server.
+ */
+export function createDesktopPlatform(api: DesktopApi, initialToken: string | null): Platform {
+  let token = initialToken;
+  // The main process already raised an OS notification for each completed registration
+  // (it does so even while this page reloads); a notify() made while the screens handle
+  // that same event would show it twice.
+  let handlingRegistration = false;
+
+  return {
+    kind: 'desktop',
+    apiBaseUrl: '',
+    async saveCsv(fileName: string, csv: string): Promise<SaveResult> {
+      const result = await api.saveCsv(fileName, csv);
+      if (result.saved) return { saved: true, location: result.location };
+      if ('error' in result) throw new Error(result.error);
+      return { saved: false };
+    },
+    notify(title: string, body: string, onClick?: () => void): void {
+      if (handlingRegistration) return;
+      void api.showNotification(title, body, onClick);
+    },
+    async readCache<T>(key: string): Promise<CachedValue<T> | null> {
+      return (await api.readCache(key)) as CachedValue<T> | null;
+    },
+    async writeCache<T>(key: string, data: T): Promise<void> {
+      await api.writeCache(key, data);
+    },
+    getToken: () => token,
+    async setToken(next: string | null): Promise<void> {
+      token = next;
+      await api.setToken(next);
+    },
+    onRegistrationCompleted(handler: (event: RegistrationCompletedEvent) => void): () => void {
+      return api.onRegistrationCompleted((event) => {
+        handlingRegistration = true;
+        try {
+          handler(event);
+        } finally {
+          handlingRegistration = false;
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { registrationCompletedEventSchema, type RegistrationCompletedEvent } from '@workshop/shared';
+import { z } from 'zod';
+
+/**
+ * The one IPC contract between main and preload: every channel, its argument schema and
+ * its result type. Main validates arguments with these schemas; preload imports only the
+ * types, so the sandboxed preload bundle stays free of zod.
+ */
+
+export const serverUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the server address.')
+  .max(2000)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
+    } catch {
+      return false;
+    }
+  }, 'Enter an address starting with http:// or https://.');
+
+/** Cache keys come from admin-ui (e.g. 'registrations'); they are hashed into file names in main. */
+export const cacheKeySchema = z.string().min(1).max(500);
+
+/** A bare file name: no folders, so the renderer can never pick where a file lands. */
+export const csvFileNameSchema = z
+  .string()
+  .min(5)
+  .max(200)
+  .refine((name) => !/[\\/:*?"<>|\0]/.test(name) && name !== '.' && name !== '..', 'Not a file name.')
+  .refine((name) => name.toLowerCase().endsWith('.csv'), 'Must end with .csv');
+
+export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'interests', 'revive', 'settings', 'server'] as const;
+export type NavigateTarget = (typeof NAVIGATE_TARGETS)[number];
+
+export const desktopSettingsSchema = z.object({ notificationsEnabled: z.boolean() });
+export type DesktopSettings = z.infer<typeof desktopSettingsSchema>;
+
+export interface CachedEntry {
+  data: unknown;
+  savedAt: string;
+}
+export type CsvSaveResult = { saved: true; location: string } | { saved: false; canceled: true } | { saved: false; error: string };
+export type ServerCheckResult = { ok: true; url: string } | { ok: false; message: string };
+
+/** Renderer → main, answered (ipcRenderer.invoke / ipcMain.handle): argument schemas... */
+export const invokeArgs = {
+  'server.get': z.tuple([]),
+  'server.set': z.tuple([serverUrlSchema]),
+  'session.getToken': z.tuple([]),
+  'session.setToken': z.tuple([z.string().min(1).max(4096).nullable()]),
+  'cache.read': z.tuple([cacheKeySchema]),
+  'cache.write': z.tuple([cacheKeySchema, z.unknown()]),
+  'csv.save': z.tuple([csvFileNameSchema, z.string().max(50_000_000)]),
+  'notifications.show': z.tuple([z.string().min(1).max(200), z.string().max(1000)]),
+  'settings.get': z.tuple([]),
+  'settings.set': z.tuple([desktopSettingsSchema.partial()]),
+} as const;
+
+/** ...and what each answers. */
+export interface InvokeResults {
+  'server.get': { url: string | null };
+  'server.set': ServerCheckResult;
+  'session.getToken': string | null;
+  'session.setToken': void;
+  'cache.read': CachedEntry | null;
+  'cache.write': void;
+  'csv.save': CsvSaveResult;
+  /** null when notifications are turned off or unsupported. */
+  'notifications.show': { id: string } | null;
+  'settings.get': DesktopSettings;
+  'settings.set': DesktopSettings;
+}
+
+export type InvokeChannel = keyof typeof invokeArgs;
+export type InvokeArgs<C extends InvokeChannel> = z.infer<(typeof invokeArgs)[C]>;
+
+/** Main → renderer (webContents.send / ipcRenderer.on). */
+export const sendPayloads = {
+  'events.registrationCompleted': registrationCompletedEventSchema,
+  'notifications.clicked': z.object({ id: z.string() }),
+  'app.navigate': z.object({ to: z.enum(NAVIGATE_TARGETS) }),
+} as const;
+
+export type SendChannel = keyof typeof sendPayloads;
+export type SendPayload<C extends SendChannel> = z.infer<(typeof sendPayloads)[C]>;
+export type { RegistrationCompletedEvent };

@@ -1,0 +1,209 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { formatDateTime, registrationCsvFileName } from '@workshop/shared';
+import { OFFLINE_WRITE_MESSAGE } from '@workshop/admin-ui';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminUser } from '../../server/src/auth/auth.queries';
+import { hashPassword } from '../../server/src/auth/password';
+import { insertInterest, insertRegistration } from '../../server/test/support/fixtures';
+import { createWorkshop, payWithPaypal } from '../../server/test/payments/payments-helpers';
+import { client, startTestServer, type TestServer } from '../../server/test/support/test-server';
+import { buildPreloadForPage, buildRenderer, RENDERER_ORIGIN, startDesktop } from './support/desktop-harness';
+
+const ADMIN = { email: 'desk@test.local', password: 'desktop admin password' };
+
+let server: TestServer;
+let app: Awaited<ReturnType<typeof startDesktop>>;
+let page: Page;
+let workshop: { id: string; title: string };
+
+/** The server process stays; only its HTTP listener goes away, as when the network drops. */
+async function serverOffline(): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.http.close(() => resolve());
+    server.http.closeAllConnections();
+  });
+}
+
+async function serverOnline(): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    server.http.once('error', reject);
+    server.http.listen(server.port, '127.0.0.1', () => {
+      server.http.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+/** savedAt of every cached list, as the banner would print it. */
+async function cachedTimes(): Promise<string[]> {
+  const folder = app.desktop.cache.folderFor(server.url);
+  const files = await fs.readdir(folder);
+  return Promise.all(files.map(async (f) => formatDateTime(JSON.parse(await fs.readFile(path.join(folder, f), 'utf8')).savedAt)));
+}
+
+async function until<T>(fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const nav = (label: string) => page.getByTestId('sidebar-nav').getByText(label, { exact: true }).click();
+
+beforeAll(async () => {
+  const [rendererDir, preloadCode, started] = await Promise.all([buildRenderer(), buildPreloadForPage(), startTestServer()]);
+  server = started;
+  await createAdminUser(server.deps.db, ADMIN.email, await hashPassword(ADMIN.password));
+  workshop = await createWorkshop(server.deps.db);
+  await insertRegistration(server.deps.db, workshop.id, { name: 'Ada Lovelace', email: 'ada@example.com' });
+  await insertInterest(server.deps.db, { name: 'Linus Curious', email: 'linus@example.com' });
+  app = await startDesktop({ rendererDir, preloadCode });
+  page = app.page;
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+  await server?.stop();
+});
+
+describe('desktop renderer with the real main-process handlers', () => {
+  it('asks for the server on first run, checks it, remembers it, then signs in', async () => {
+    await page.goto(`${RENDERER_ORIGIN}/index.html`);
+    const url = page.getByTestId('server-url');
+    await expect.poll(() => url.inputValue()).toBe('http://localhost:3000');
+
+    await url.fill('http://127.0.0.1:9');
+    await page.getByTestId('server-connect').click();
+    await expect.poll(() => page.getByTestId('server-error').textContent()).toBe('Cannot reach http://127.0.0.1:9. Check the address and that the server is running.');
+
+    await url.fill(`${server.url}/admin`);
+    await page.getByTestId('server-connect').click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(app.desktop.server.current).toBe(server.url);
+    expect(JSON.parse(await fs.readFile(path.join(app.userDataDir, 'settings.json'), 'utf8')).serverUrl).toBe(server.url);
+
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Welcome to the admin portal!').waitFor();
+
+    // The token is kept encrypted, and the main process opened the events stream with it.
+    const session = await fs.readFile(path.join(app.userDataDir, 'session.json'), 'utf8');
+    const token = await app.desktop.tokens.get(server.url);
+    expect(token).toBeTruthy();
+    expect(session).not.toContain(token!);
+    await until(() => app.desktop.events.current === 'open');
+  }, 60_000);
+
+  it('loads the lists and keeps a copy of each', async () => {
+    await page.getByTestId('card-Total Registrations').waitFor();
+    await nav('Workshops');
+    await page.getByText(workshop.title).first().waitFor();
+    await nav('Interests');
+    await page.getByTestId('interests-table').getByText('Linus Curious').waitFor();
+    await nav('Revive');
+    await page.getByTestId('revive-table').waitFor();
+    await nav('Registrations');
+    await page.getByTestId('registrations-table').getByText('Ada Lovelace').waitFor();
+
+    const keys: string[] = await until(async () => {
+      const folder = app.desktop.cache.folderFor(server.url);
+      const entries = await Promise.all((await fs.readdir(folder)).map(async (f) => JSON.parse(await fs.readFile(path.join(folder, f), 'utf8')).key as string));
+      return ['dashboard', 'workshops', 'interests', 'revive', 'registrations'].every((k) => entries.some((e) => e.startsWith(k))) ? entries : null;
+    });
+    expect(keys.length).toBeGreaterThanOrEqual(5);
+  }, 60_000);
+
+  it('shows the cached lists with the offline banner when the server is gone, even after a restart of the window', async () => {
+    await serverOffline();
+    await insertRegistration(server.deps.db, workshop.id, { name: 'Offline Newcomer', email: 'late@example.com' });
+
+    await nav('Interests');
+    const banner = page.getByTestId('offline-banner');
+    await banner.waitFor({ timeout: 15_000 });
+    await page.getByTestId('interests-table').getByText('Linus Curious').waitFor();
+    expect(await cachedTimes()).toContain((await banner.locator('.ant-alert-title').textContent())?.replace('Offline — showing data from ', ''));
+    expect(await banner.textContent()).toContain(OFFLINE_WRITE_MESSAGE);
+
+    // A reload is what a restart of the app does to the page: it still has the last copy.
+    await page.reload();
+    await nav('Registrations');
+    await banner.waitFor({ timeout: 15_000 });
+    expect(await banner.locator('.ant-alert-title').textContent()).toMatch(/^Offline — showing data from /);
+    await page.getByTestId('registrations-table').getByText('Ada Lovelace').waitFor();
+    expect(await page.getByTestId('export-csv').isDisabled()).toBe(true);
+  }, 60_000);
+
+  it('recovers by itself when the server answers again', async () => {
+    await serverOnline();
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
+    await page.getByTestId('registrations-table').getByText('Offline Newcomer').waitFor();
+    expect(await page.getByTestId('export-csv').isDisabled()).toBe(false);
+    // The events stream reconnected with backoff after the drop.
+    await until(() => app.desktop.events.current === 'open');
+  }, 60_000);
+
+  it('exports the CSV through the save dialog to exactly the file the server produced', async () => {
+    await page.getByTestId('export-csv').click();
+    await page.getByText('Registration data exported successfully').waitFor();
+
+    const name = registrationCsvFileName();
+    const file = path.join(app.downloadsDir, name);
+    expect(app.saveDialogs.at(-1)?.defaultPath).toBe(file);
+    const written = await fs.readFile(file, 'utf8');
+    const token = await app.desktop.tokens.get(server.url);
+    const expected = await client(server.url)('GET', '/api/admin/registrations/export.csv', { token: token! });
+    expect(written).toBe(expected.text);
+    expect(written.split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date');
+    expect(written).toContain('Ada Lovelace');
+    expect(await fs.readdir(app.downloadsDir)).toEqual([name]);
+    // Where it went: an OS notice that opens the folder.
+    const notice = app.notifications.shown.at(-1)!;
+    expect(notice.options).toMatchObject({ title: 'Export saved', body: `${name} is in ${app.downloadsDir}` });
+    notice.click();
+    expect(app.shownFolders).toEqual([file]);
+  }, 60_000);
+
+  it('raises one OS notification for a completed registration; clicking it opens Registrations', async () => {
+    await nav('Dashboard');
+    await page.getByTestId('card-Total Registrations').waitFor();
+    const before = app.notifications.shown.length;
+
+    await payWithPaypal(server, workshop.id, { name: 'Grace Hopper', email: 'grace@example.com', phone: '9876543210' });
+
+    const notice = await until(() => app.notifications.shown.slice(before).find((n) => n.options.title === 'New registration'));
+    expect(notice.options.body).toBe(`Grace Hopper registered for ${workshop.title} · $99.00`);
+    // The screens' own toast, and no second OS notification for the same registration.
+    await page.getByText('New registration: Grace Hopper').first().waitFor();
+    expect(app.notifications.shown.slice(before)).toHaveLength(1);
+
+    const focusedBefore = app.win.focused;
+    notice.click();
+    await page.getByText('Registration Management').waitFor();
+    expect(new URL(page.url()).hash).toBe('#/registrations');
+    expect(app.win.focused).toBe(focusedBefore + 1);
+    await page.getByTestId('registrations-table').getByText('Grace Hopper').waitFor();
+  }, 60_000);
+
+  it('stays quiet when notifications are turned off', async () => {
+    await app.desktop.setNotifications(false);
+    const before = app.notifications.shown.length;
+    await payWithPaypal(server, workshop.id, { name: 'Quiet Buyer', email: 'quiet@example.com', phone: '9876543210' });
+    await page.getByTestId('registrations-table').getByText('Quiet Buyer').waitFor({ timeout: 15_000 });
+    expect(app.notifications.shown.length).toBe(before);
+    await app.desktop.setNotifications(true);
+  }, 60_000);
+
+  it('forgets the token and closes the stream on logout', async () => {
+    await page.getByText('Logout', { exact: true }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await expect.poll(() => fs.access(path.join(app.userDataDir, 'session.json')).then(() => true, () => false)).toBe(false);
+    expect(await app.desktop.tokens.get(server.url)).toBeNull();
+    expect(app.desktop.events.current).toBe('stopped');
+  }, 30_000);
+});
