@@ -1,6 +1,6 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
-import { Logger as WorkerLogger, run } from 'graphile-worker';
+import { Logger as WorkerLogger, run, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
@@ -15,6 +15,8 @@ export interface EmailWorkerOptions {
   sendgrid: { apiKey: string; baseUrl?: string };
   concurrency: number;
   pollIntervalMs?: number;
+  /** Other durable jobs that share this queue and its pool (the payments' refund retries). */
+  extraTasks?: TaskList;
 }
 
 /** @sendgrid/mail against SendGrid or the sandbox: setApiKey first (it resets the base URL), then the base URL. */
@@ -52,6 +54,7 @@ export async function startEmailWorker(opts: EmailWorkerOptions): Promise<{ stop
       else log.debug(message);
     }),
     taskList: {
+      ...opts.extraTasks,
       [SEND_EMAIL_TASK]: async (payload) => {
         const emailId = (payload as { email_id?: string })?.email_id;
         if (!emailId) return;

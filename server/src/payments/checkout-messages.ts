@@ -6,7 +6,7 @@ export const CHECKOUT_MESSAGES = {
   amountMismatch: 'The payment amount did not match the workshop price, so it was not accepted. Any amount taken has been refunded.',
   notApproved: 'Your PayPal payment was not approved. Please try again.',
   unknownOrder: 'We could not find this payment. Please try registering again.',
-  refundedFull: 'The workshop filled up before your payment arrived, so we refunded it in full. Check your email for details.',
+  refundedFull: 'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',
   verificationFailed: 'Payment verification failed. If money was taken, contact support with your payment ID.',
   providerUnavailable: 'The payment provider is not responding. Please try again in a minute.',
   methodUnavailable: 'This payment method is not available.',

@@ -8,6 +8,7 @@ import { createPaypalClient } from './paypal/paypal.client';
 import { paypalRoutes } from './paypal/paypal.routes';
 import { PaypalService } from './paypal/paypal.service';
 import { resolveProviders } from './providers.config';
+import { REFUND_TASK, refundTask, type Refunders } from './refunds';
 import { createRazorpayClient, RAZORPAY_SCRIPT_URL, SANDBOX_SCRIPT_PATH } from './razorpay/razorpay.client';
 import { razorpayRoutes } from './razorpay/razorpay.routes';
 import { RazorpayService } from './razorpay/razorpay.service';
@@ -26,6 +27,7 @@ export function createPaymentsPlugin(): Plugin {
     const sender: EmailSender = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
     const routes: RouteDef[] = [];
     const reconcilers: Reconcilers = {};
+    const refunders: Refunders = {};
 
     if (setup.paypal) {
       const p = setup.paypal;
@@ -34,6 +36,7 @@ export function createPaymentsPlugin(): Plugin {
       if (!p.webhookId) logger.warn('PAYPAL_WEBHOOK_ID is not set: PayPal webhooks will be refused');
       routes.push(...paypalRoutes({ db, config, logger, client, service, webhookId: p.webhookId }));
       reconcilers.paypal = service;
+      refunders.paypal = service;
     }
     if (setup.razorpay) {
       const r = setup.razorpay;
@@ -43,6 +46,7 @@ export function createPaymentsPlugin(): Plugin {
       if (!r.webhookSecret) logger.warn('RAZORPAY_WEBHOOK_SECRET is not set: Razorpay webhooks will be refused');
       routes.push(...razorpayRoutes({ db, logger, service, webhookSecret: r.webhookSecret }));
       reconcilers.razorpay = service;
+      refunders.razorpay = service;
     }
 
     const worker = await startEmailWorker({
@@ -52,6 +56,7 @@ export function createPaymentsPlugin(): Plugin {
       sender,
       sendgrid: { apiKey: setup.sendgrid.apiKey, baseUrl: setup.sendgrid.sandbox ? `${sandbox?.apiUrl}/sandbox/sendgrid` : undefined },
       concurrency: config.EMAIL_WORKER_CONCURRENCY,
+      extraTasks: { [REFUND_TASK]: refundTask({ db, logger, sender }, refunders) },
     });
     const reconciler = startReconciler(db, reconcilers, logger, config.RECONCILE_INTERVAL_SECONDS);
 

@@ -15,6 +15,8 @@ export const REASONS = {
   holdExpired: 'hold_expired',
   providerError: 'provider_error',
   workshopFull: 'workshop_full_refunded',
+  /** Verified money with no seat for it, whose refund the provider has not accepted yet (it is retried). */
+  refundPending: 'refund_pending',
 } as const;
 
 export interface RegistrationRow {

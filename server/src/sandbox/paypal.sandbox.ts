@@ -1,7 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import type { Db } from '../db/knex';
 import { SANDBOX_CREDENTIALS, verifyPaypalWebhookSignature } from './sandbox.credentials';
-import { sandboxId } from './sandbox.store';
+import { isDown, sandboxId } from './sandbox.store';
 import { approvalPage } from './sandbox.pages';
 
 /** A PayPal REST error body, as the SDK parses it. */
@@ -163,6 +163,7 @@ export function paypalSandboxRouter(db: Db): Router {
 
   r.post('/sandbox/paypal/v2/payments/captures/:id/refund', json, async (req, res) => {
     if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
+    if (await isDown(db, 'refunds')) return paypalError(res, 503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service Unavailable (sandbox outage).');
     const requestId = req.get('paypal-request-id') ?? null;
     const order = await db('provider_sandbox.paypal_orders').where({ capture_id: req.params.id }).first();
     if (!order) return paypalError(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');

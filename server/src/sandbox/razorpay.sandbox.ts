@@ -2,7 +2,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { Db } from '../db/knex';
 import { checkoutScript } from './razorpay-checkout.script';
 import { razorpayPaymentSignature, SANDBOX_CREDENTIALS } from './sandbox.credentials';
-import { sandboxId } from './sandbox.store';
+import { isDown, sandboxId } from './sandbox.store';
 
 function rzpError(res: Response, status: number, description: string, field?: string) {
   res.status(status).json({ error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, field } });
@@ -78,6 +78,7 @@ export function razorpaySandboxRouter(db: Db): Router {
 
   r.post(`${base}/v1/payments/:id/refund`, json, async (req, res) => {
     if (!basicOk(req)) return rzpError(res, 401, 'Authentication failed');
+    if (await isDown(db, 'refunds')) return rzpError(res, 503, 'Service Unavailable (sandbox outage)');
     const refund = await db.transaction(async (trx) => {
       const p = await trx('provider_sandbox.razorpay_payments').where({ id: req.params.id }).forUpdate().first();
       if (!p || p.status !== 'captured') return undefined;

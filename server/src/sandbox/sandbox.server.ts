@@ -5,6 +5,7 @@ import type { Db } from '../db/knex';
 import { paypalSandboxRouter } from './paypal.sandbox';
 import { razorpaySandboxRouter } from './razorpay.sandbox';
 import { sendgridSandboxRouter } from './sendgrid.sandbox';
+import { outageSwitch } from './sandbox.outage';
 import { ensureSandboxSchema } from './sandbox.store';
 
 export interface RunningSandbox {
@@ -26,6 +27,8 @@ export async function startSandbox(db: Db): Promise<RunningSandbox> {
   await ensureSandboxSchema(db);
   const router = Router();
   router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db));
+  // Both providers' refund calls answer 503 for a while: how the durable refund retry is exercised.
+  router.post('/sandbox/refunds/outage', express.json(), outageSwitch(db, 'refunds'));
   const app = express();
   app.disable('x-powered-by');
   app.use(router);

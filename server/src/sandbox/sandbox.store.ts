@@ -85,18 +85,21 @@ export async function ensureSandboxSchema(db: Db): Promise<void> {
   });
 }
 
-/** SendGrid answers 503 until this instant (the "provider down for a while" switch). */
-export async function setSendgridOutage(db: Db, seconds: number): Promise<void> {
+/** What the "provider down for a while" switches can take down: SendGrid's mail send, or both providers' refund calls. */
+export type SandboxOutage = 'sendgrid' | 'refunds';
+
+/** The service answers 503 until this instant. */
+export async function setOutage(db: Db, what: SandboxOutage, seconds: number): Promise<void> {
   const until = new Date(Date.now() + seconds * 1000).toISOString();
   await db.raw(
-    `INSERT INTO provider_sandbox.controls (key, value) VALUES ('sendgrid_down_until', to_jsonb(?::text))
+    `INSERT INTO provider_sandbox.controls (key, value) VALUES (?, to_jsonb(?::text))
      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [until],
+    [`${what}_down_until`, until],
   );
 }
 
-export async function sendgridIsDown(db: Db): Promise<boolean> {
-  const r = await db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = 'sendgrid_down_until'`);
+export async function isDown(db: Db, what: SandboxOutage): Promise<boolean> {
+  const r = await db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = ?`, [`${what}_down_until`]);
   return Boolean(r.rows[0]?.down);
 }
 

@@ -1,7 +1,8 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/knex';
 import { SANDBOX_CREDENTIALS } from './sandbox.credentials';
-import { listSandboxEmails, sandboxId, sendgridIsDown, setSendgridOutage } from './sandbox.store';
+import { outageSwitch } from './sandbox.outage';
+import { isDown, listSandboxEmails, sandboxId } from './sandbox.store';
 
 interface MailBody {
   personalizations?: { to?: { email: string }[] }[];
@@ -21,7 +22,7 @@ export function sendgridSandboxRouter(db: Db): Router {
       res.status(401).json({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null, help: null }] });
       return;
     }
-    if (await sendgridIsDown(db)) {
+    if (await isDown(db, 'sendgrid')) {
       res.status(503).json({ errors: [{ message: 'Service Unavailable (sandbox outage)', field: null, help: null }] });
       return;
     }
@@ -51,15 +52,7 @@ export function sendgridSandboxRouter(db: Db): Router {
     res.json({ items: await listSandboxEmails(db, typeof req.query.to === 'string' ? req.query.to : undefined) });
   });
 
-  r.post('/sandbox/sendgrid/outage', json, async (req, res) => {
-    const seconds = Number(req.body?.seconds);
-    if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) {
-      res.status(400).json({ error: { code: 'bad_request', message: 'seconds must be between 0 and 3600' } });
-      return;
-    }
-    await setSendgridOutage(db, seconds);
-    res.status(204).end();
-  });
+  r.post('/sandbox/sendgrid/outage', json, outageSwitch(db, 'sendgrid'));
 
   return r;
 }

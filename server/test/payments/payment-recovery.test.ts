@@ -123,7 +123,7 @@ describe('a payment that arrives after its hold expired', () => {
 
     const location = await follow(server, back);
     expect(new URL(location, 'http://site').searchParams.get('message')).toBe(
-      'The workshop filled up before your payment arrived, so we refunded it in full. Check your email for details.',
+      'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',
     );
     const reg = await regOf(late.email);
     expect(reg).toMatchObject({ status: 'refunded', status_reason: 'workshop_full_refunded' });
@@ -158,7 +158,7 @@ describe('a payment that arrives after its hold expired', () => {
     const paid = await payInRazorpaySandbox(server, co.body.order, co.body.key_id);
     const verify = await api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(verify.status).toBe(409);
-    expect(verify.body.error.message).toBe('The workshop filled up before your payment arrived, so we refunded it in full. Check your email for details.');
+    expect(verify.body.error.message).toBe('The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.');
     expect(await regOf(late.email)).toMatchObject({ status: 'refunded' });
     expect(await server.deps.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first()).toMatchObject({ status: 'refunded', amount_refunded: 9900 });
   });

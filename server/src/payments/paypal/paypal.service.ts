@@ -6,7 +6,8 @@ import { AppError } from '../../http/errors';
 import { holdSeat } from '../../registrations/seat-hold.service';
 import { centsToValue, CHECKOUT_MESSAGES, toCents } from '../checkout-messages';
 import { recordEvent } from '../payment-events.queries';
-import { completeVerifiedPayment, findByOrder, markFailed, markRefunded, REASONS, type RegistrationRow } from '../registration-payments.service';
+import { refundNowOrLater, type RefundJob } from '../refunds';
+import { completeVerifiedPayment, findByOrder, markFailed, REASONS, type RegistrationRow } from '../registration-payments.service';
 import type { PaypalClient } from './paypal.client';
 
 /** What became of a PayPal order once the server has looked at it. */
@@ -118,16 +119,24 @@ export class PaypalService {
     await recordEvent(this.d.db, { provider: 'paypal', eventId: `capture:${capture.id}`, type: 'capture.completed', payload: { order_id: order.id, amount: capture.amount }, registrationId: reg.id });
     if (toCents(capture.amount?.value) !== reg.amount || capture.amount?.currencyCode !== reg.currency) {
       this.d.logger.warn({ registrationId: reg.id, captured: capture.amount, expected: reg.amount }, 'PayPal capture amount mismatch: refunding');
-      await this.refund(capture.id, reg.id).catch((err) => this.d.logger.error({ err, registrationId: reg.id }, 'refund of mismatched capture failed'));
+      await this.giveBack(capture.id, reg.id, 'amount_mismatch');
       await markFailed(this.d.db, reg.id, REASONS.amountMismatch, { revive: false });
       return { kind: 'failed', registration: reg, message: CHECKOUT_MESSAGES.amountMismatch };
     }
     const outcome = await completeVerifiedPayment(this.d.db, { registrationId: reg.id, method: 'paypal', paymentId: capture.id }, this.d.sender);
     if (outcome.kind === 'completed') return { kind: 'completed', registration: outcome.registration };
     if (outcome.kind === 'refunded') return { kind: 'refunded', registration: outcome.registration };
-    await this.refund(capture.id, reg.id);
-    if (!outcome.alreadyCompleted) await markRefunded(this.d.db, reg.id, capture.id, this.d.sender);
-    return outcome.alreadyCompleted ? { kind: 'completed', registration: outcome.registration } : { kind: 'refunded', registration: outcome.registration };
+    if (outcome.alreadyCompleted) {
+      await this.giveBack(capture.id, reg.id, 'duplicate_payment');
+      return { kind: 'completed', registration: outcome.registration };
+    }
+    // No seat for this money: until the refund has gone through the row says why it is not completed.
+    if (!(await this.giveBack(capture.id, reg.id, 'workshop_full'))) await markFailed(this.d.db, reg.id, REASONS.refundPending, { revive: false });
+    return { kind: 'refunded', registration: outcome.registration };
+  }
+
+  private giveBack(captureId: string, registrationId: string, reason: RefundJob['reason']): Promise<boolean> {
+    return refundNowOrLater(this.d, this, { provider: 'paypal', paymentId: captureId, registrationId, reason });
   }
 
   /** Full refund, idempotent per registration through PayPal-Request-Id. */

@@ -10,7 +10,8 @@ import { assertBookable, holdSeat } from '../../registrations/seat-hold.service'
 import { toWorkshop } from '../../workshops/workshops.queries';
 import { CHECKOUT_MESSAGES } from '../checkout-messages';
 import { recordEvent } from '../payment-events.queries';
-import { completeVerifiedPayment, findByOrder, markFailed, markRefunded, REASONS, type RegistrationRow } from '../registration-payments.service';
+import { refundNowOrLater, type RefundJob } from '../refunds';
+import { completeVerifiedPayment, findByOrder, markFailed, REASONS, type RegistrationRow } from '../registration-payments.service';
 
 /** Constant-time comparison of two hex HMACs (the SDK's own helper uses ===). */
 export function hmacMatches(secret: string, data: string | Buffer, signature: string): boolean {
@@ -99,17 +100,24 @@ export class RazorpayService {
     await recordEvent(this.d.db, { provider: 'razorpay', eventId: `payment:${payment.id}`, type: 'payment.verified', payload: payment, registrationId: reg.id });
     if (Number(payment.amount) !== reg.amount || payment.currency !== reg.currency) {
       this.d.logger.warn({ registrationId: reg.id, paid: payment.amount, expected: reg.amount }, 'Razorpay amount mismatch: refunding');
-      await this.refund(payment.id).catch((err) => this.d.logger.error({ err }, 'refund of mismatched payment failed'));
+      await this.giveBack(payment.id, reg.id, 'amount_mismatch');
       await markFailed(this.d.db, reg.id, REASONS.amountMismatch, { revive: false });
       return 'failed';
     }
     const outcome = await completeVerifiedPayment(this.d.db, { registrationId: reg.id, method: 'razorpay', paymentId: payment.id }, this.d.sender);
     if (outcome.kind === 'completed') return 'completed';
     if (outcome.kind === 'refunded') return 'refunded';
-    await this.refund(payment.id);
-    if (outcome.alreadyCompleted) return 'completed';
-    await markRefunded(this.d.db, reg.id, payment.id, this.d.sender);
+    if (outcome.alreadyCompleted) {
+      await this.giveBack(payment.id, reg.id, 'duplicate_payment');
+      return 'completed';
+    }
+    // No seat for this money: until the refund has gone through the row says why it is not completed.
+    if (!(await this.giveBack(payment.id, reg.id, 'workshop_full'))) await markFailed(this.d.db, reg.id, REASONS.refundPending, { revive: false });
     return 'refunded';
+  }
+
+  private giveBack(paymentId: string, registrationId: string, reason: RefundJob['reason']): Promise<boolean> {
+    return refundNowOrLater(this.d, this, { provider: 'razorpay', paymentId, registrationId, reason });
   }
 
   async refund(paymentId: string): Promise<void> {
