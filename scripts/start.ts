@@ -20,8 +20,13 @@ async function main() {
   try {
     const config = loadConfig({ ...process.env, DATABASE_URL: database.url });
     const siteDist = config.SITE_DIST ?? path.join(root, 'site', 'dist');
-    server = await startServer(config, { siteDist });
-    const seeded = await seedDemoData(server.deps.db);
+    let seeded = null as Awaited<ReturnType<typeof seedDemoData>>;
+    server = await startServer(config, {
+      siteDist,
+      beforeListen: async ({ db }) => {
+        seeded = await seedDemoData(db);
+      },
+    });
     console.log(`\nWorkshop site, API and admin: ${config.publicBaseUrl}  (admin at ${config.publicBaseUrl}/admin)`);
     if (seeded) {
       console.log('Demo data loaded. Admin sign-in (shown once; run `npm run admin:create` for more):');

@@ -15,13 +15,15 @@ pid=$!
 cleanup() { kill -INT -- -"$pid" 2>/dev/null || true; }
 trap cleanup EXIT
 
-# Ready = health answers and start-up has finished (demo data seeded, login printed).
-for _ in $(seq 1 180); do
-  if grep -q 'Press Ctrl+C to stop.' "$log" && curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then break; fi
+for _ in $(seq 1 360); do
+  if curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1; then break; fi
   if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "npm start exited early"; exit 1; fi
-  sleep 1
+  sleep 0.5
 done
 curl -fsS "http://127.0.0.1:$port/api/health" | grep -q '"status":"ok"' || { cat "$log"; echo "health check failed"; exit 1; }
+# The port opens only once the demo data is in: the very first answer already lists workshops.
+curl -fsS "http://127.0.0.1:$port/api/workshops" | grep -q '"title"' || { cat "$log"; echo "demo workshops not served"; exit 1; }
+for _ in $(seq 1 20); do grep -q 'Press Ctrl+C to stop.' "$log" && break; sleep 0.5; done
 grep -q 'password:' "$log" || { cat "$log"; echo "admin login was not printed"; exit 1; }
 curl -fsS "http://127.0.0.1:$port/" | grep -qi '<html' || { cat "$log"; echo "home page not served"; exit 1; }
 

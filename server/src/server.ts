@@ -26,6 +26,8 @@ export interface StartOptions {
   siteDist?: string;
   /** Where log lines go instead of stdout. */
   logDestination?: DestinationStream;
+  /** Runs on the migrated database before the port opens, so nobody sees a half-prepared server (demo seed). */
+  beforeListen?: (deps: AppDeps) => Promise<void>;
 }
 
 export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
@@ -45,6 +47,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     afterApi: started.flatMap((s) => s.options?.afterApi ?? []),
   };
   const app = createApp(deps, options);
+  await startOptions.beforeListen?.(deps);
   const http = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
