@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
-import { ADMIN, adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { ADMIN, adminToken, client, startTestServer, useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 describe('admin sign-in', () => {
   it('signs an admin in with an httpOnly SameSite cookie and a bearer token, and stores only the token hash', async () => {
-    const token = await adminToken(server);
-    const res = await api('POST', '/api/auth/login', { body: ADMIN });
+    const token = await adminToken(h.server);
+    const res = await h.api('POST', '/api/auth/login', { body: ADMIN });
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ email: ADMIN.email, role: 'admin' });
     const cookie = res.headers.get('set-cookie') ?? '';
@@ -24,100 +17,100 @@ describe('admin sign-in', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
 
-    const rows = await server.deps.db('sessions').select('token_hash');
+    const rows = await h.db('sessions').select('token_hash');
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
 
-    const session = await api('GET', '/api/auth/session', { token });
+    const session = await h.api('GET', '/api/auth/session', { token });
     expect(session.status).toBe(200);
     expect(session.body.user.email).toBe(ADMIN.email);
   });
 
   it('stores passwords as scrypt hashes, never in clear', async () => {
-    const user = await server.deps.db('users').where({ email: ADMIN.email }).first();
+    const user = await h.db('users').where({ email: ADMIN.email }).first();
     expect(user.password_hash).toMatch(/^scrypt\$/);
     expect(user.password_hash).not.toContain(ADMIN.password);
   });
 
   it('refuses a wrong password with 401 and creates no session', async () => {
-    const before = await server.deps.db('sessions').count('* as n').first();
-    const res = await api('POST', '/api/auth/login', { body: { email: ADMIN.email, password: 'wrong password' } });
+    const before = await h.db('sessions').count('* as n').first();
+    const res = await h.api('POST', '/api/auth/login', { body: { email: ADMIN.email, password: 'wrong password' } });
     expect(res.status).toBe(401);
     expect(res.body.error).toMatchObject({ code: 'unauthorized', message: 'Invalid email or password' });
-    const after = await server.deps.db('sessions').count('* as n').first();
+    const after = await h.db('sessions').count('* as n').first();
     expect(after?.n).toBe(before?.n);
   });
 
   it('refuses a user without the admin role with the SPEC message and creates no session', async () => {
-    const [user] = await server.deps.db('users').insert({ email: 'plain@test.local', password_hash: await hashPassword('password123') }).returning('id');
-    const res = await api('POST', '/api/auth/login', { body: { email: 'plain@test.local', password: 'password123' } });
+    const [user] = await h.db('users').insert({ email: 'plain@test.local', password_hash: await hashPassword('password123') }).returning('id');
+    const res = await h.api('POST', '/api/auth/login', { body: { email: 'plain@test.local', password: 'password123' } });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('Access denied. Admin privileges required.');
-    expect(await server.deps.db('sessions').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
+    expect(await h.db('sessions').where({ user_id: user.id }).count('* as n').first()).toEqual({ n: 0 });
   });
 
   it('requires email and password', async () => {
-    const res = await api('POST', '/api/auth/login', { body: {} });
+    const res = await h.api('POST', '/api/auth/login', { body: {} });
     expect(res.status).toBe(422);
     expect(res.body.error.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
 
   it('revokes the session at logout', async () => {
-    const login = await api('POST', '/api/auth/login', { body: ADMIN });
+    const login = await h.api('POST', '/api/auth/login', { body: ADMIN });
     const token = login.body.token;
-    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200);
-    expect((await api('POST', '/api/auth/logout', { token })).status).toBe(204);
-    expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(401);
-    expect((await api('GET', '/api/auth/session', { token })).status).toBe(401);
+    expect((await h.api('GET', '/api/admin/dashboard', { token })).status).toBe(200);
+    expect((await h.api('POST', '/api/auth/logout', { token })).status).toBe(204);
+    expect((await h.api('GET', '/api/admin/dashboard', { token })).status).toBe(401);
+    expect((await h.api('GET', '/api/auth/session', { token })).status).toBe(401);
   });
 
   it('does not accept an expired session', async () => {
-    const login = await api('POST', '/api/auth/login', { body: ADMIN });
-    await server.deps.db('sessions').update({ expires_at: server.deps.db.raw(`now() - interval '1 minute'`) });
-    expect((await api('GET', '/api/admin/dashboard', { token: login.body.token })).status).toBe(401);
+    const login = await h.api('POST', '/api/auth/login', { body: ADMIN });
+    await h.db('sessions').update({ expires_at: h.db.raw(`now() - interval '1 minute'`) });
+    expect((await h.api('GET', '/api/admin/dashboard', { token: login.body.token })).status).toBe(401);
   });
 });
 
 describe('creating admins', () => {
   it('lets an admin create another admin, who can then sign in', async () => {
-    const token = await api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
-    const res = await api('POST', '/api/admin/users', { token, body: { email: 'second@test.local', password: 'another-secret' } });
+    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const res = await h.api('POST', '/api/admin/users', { token, body: { email: 'second@test.local', password: 'another-secret' } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email: 'second@test.local' });
-    expect((await api('POST', '/api/auth/login', { body: { email: 'SECOND@test.local', password: 'another-secret' } })).status).toBe(200);
+    expect((await h.api('POST', '/api/auth/login', { body: { email: 'SECOND@test.local', password: 'another-secret' } })).status).toBe(200);
   });
 
   it('refuses a duplicate email case-insensitively and changes nothing', async () => {
-    const token = await api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
-    const before = await server.deps.db('users').count('* as n').first();
-    const res = await api('POST', '/api/admin/users', { token, body: { email: 'Second@Test.local', password: 'another-secret' } });
+    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const before = await h.db('users').count('* as n').first();
+    const res = await h.api('POST', '/api/admin/users', { token, body: { email: 'Second@Test.local', password: 'another-secret' } });
     expect(res.status).toBe(409);
-    expect(await server.deps.db('users').count('* as n').first()).toEqual(before);
+    expect(await h.db('users').count('* as n').first()).toEqual(before);
   });
 
   it("tells a caller with no session 'You must be logged in to create admin users' and creates nothing", async () => {
-    const before = await server.deps.db('users').count('* as n').first();
-    const res = await api('POST', '/api/admin/users', { body: { email: 'sneaky@test.local', password: 'sneaky-password' } });
+    const before = await h.db('users').count('* as n').first();
+    const res = await h.api('POST', '/api/admin/users', { body: { email: 'sneaky@test.local', password: 'sneaky-password' } });
     expect(res.status).toBe(401);
     expect(res.body.error).toEqual({ code: 'unauthorized', message: 'You must be logged in to create admin users' });
-    expect(await server.deps.db('users').count('* as n').first()).toEqual(before);
+    expect(await h.db('users').count('* as n').first()).toEqual(before);
   });
 
   it('requires email and password with the SPEC message', async () => {
-    const token = await api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
-    const before = await server.deps.db('users').count('* as n').first();
-    const res = await api('POST', '/api/admin/users', { token, body: { email: '', password: '' } });
+    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const before = await h.db('users').count('* as n').first();
+    const res = await h.api('POST', '/api/admin/users', { token, body: { email: '', password: '' } });
     expect(res.status).toBe(422);
     expect(res.body.error.message).toBe('Email and password are required');
-    expect((await api('POST', '/api/admin/users', { token, body: { email: 'x@test.local' } })).body.error.message).toBe('Email and password are required');
-    const short = await api('POST', '/api/admin/users', { token, body: { email: 'x@test.local', password: 'short' } });
+    expect((await h.api('POST', '/api/admin/users', { token, body: { email: 'x@test.local' } })).body.error.message).toBe('Email and password are required');
+    const short = await h.api('POST', '/api/admin/users', { token, body: { email: 'x@test.local', password: 'short' } });
     expect(short.body.error.message).toBe('Password must be at least 8 characters');
-    expect(await server.deps.db('users').count('* as n').first()).toEqual(before);
+    expect(await h.db('users').count('* as n').first()).toEqual(before);
   });
 
   it('the database refuses two users whose emails differ only in case', async () => {
-    await createAdminUser(server.deps.db, 'case@test.local', 'x');
-    await expect(createAdminUser(server.deps.db, 'CASE@test.local', 'x')).rejects.toThrow(/users_email_lower_key/);
+    await createAdminUser(h.db, 'case@test.local', 'x');
+    await expect(createAdminUser(h.db, 'CASE@test.local', 'x')).rejects.toThrow(/users_email_lower_key/);
   });
 });
 
@@ -138,7 +131,7 @@ describe('rate limits', () => {
 
 describe('security headers', () => {
   it('sends helmet headers', async () => {
-    const res = await api('GET', '/api/health');
+    const res = await h.api('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');

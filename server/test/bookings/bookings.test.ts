@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertRegistration, insertWorkshop } from '../support/fixtures';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 describe('GET /api/bookings/:accessId', () => {
   it("answers the thank-you page's summary for the holder of the access id", async () => {
-    const w = await insertWorkshop(server.deps.db, { title: 'Spring Build', date: new Date('2030-04-05T18:00:00Z'), duration_hours: 5 });
-    await insertRegistration(server.deps.db, w.id, { name: 'Ann Lee', email: 'ann@example.com', access_id: 'NC-ABCD2345', payment_method: 'razorpay' });
-    const res = await api('GET', '/api/bookings/NC-ABCD2345');
+    const w = await insertWorkshop(h.db, { title: 'Spring Build', date: new Date('2030-04-05T18:00:00Z'), duration_hours: 5 });
+    await insertRegistration(h.db, w.id, { name: 'Ann Lee', email: 'ann@example.com', access_id: 'NC-ABCD2345', payment_method: 'razorpay' });
+    const res = await h.api('GET', '/api/bookings/NC-ABCD2345');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       access_id: 'NC-ABCD2345',
@@ -27,12 +20,12 @@ describe('GET /api/bookings/:accessId', () => {
       payment_method: 'razorpay',
       status: 'completed',
     });
-    expect((await api('GET', '/api/bookings/nc-abcd2345')).status).toBe(200);
+    expect((await h.api('GET', '/api/bookings/nc-abcd2345')).status).toBe(200);
   });
 
   it('answers 404 for an unknown or malformed id', async () => {
     for (const id of ['NC-ZZZZ9999', 'nothing', "NC-1' OR 1=1"]) {
-      const res = await api('GET', `/api/bookings/${encodeURIComponent(id)}`);
+      const res = await h.api('GET', `/api/bookings/${encodeURIComponent(id)}`);
       expect(res.status).toBe(404);
       expect(res.body.error).toEqual({ code: 'not_found', message: 'Booking not found' });
     }

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAY, insertRegistration, insertWorkshop } from '../support/fixtures';
-import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let token: string;
-const db = () => server.deps.db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-  token = await adminToken(server);
-});
-afterAll(() => server.stop());
+const h = useTestServer({ admin: true });
 
 describe('GET /api/admin/dashboard', () => {
   it('is all zeros on an empty database, with 30 daily entries', async () => {
-    const res = await api('GET', '/api/admin/dashboard', { token });
+    const res = await h.api('GET', '/api/admin/dashboard', { token: h.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ total_registrations: 0, today_registrations: 0, total_revenue_cents: 0, active_workshops: 0, upcoming_workshops: 0, recent_registrations: [] });
     expect(res.body.daily).toHaveLength(30);
@@ -24,14 +14,14 @@ describe('GET /api/admin/dashboard', () => {
 
   it('matches hand-computed figures: UTC day, revenue over every status, active and upcoming', async () => {
     // Anchor on the database's UTC midnight so the test means the same thing at any hour.
-    const { rows } = await db().raw(`SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS midnight, now() AS now`);
+    const { rows } = await h.db.raw(`SELECT date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS midnight, now() AS now`);
     const midnight = new Date(rows[0].midnight).getTime();
     const now = new Date(rows[0].now).getTime();
 
-    const upcoming = await insertWorkshop(db(), { title: 'Upcoming', date: new Date(now + 5 * DAY) });
-    await insertWorkshop(db(), { title: 'Active but past', date: new Date(now - DAY) });
-    await insertWorkshop(db(), { title: 'Inactive upcoming', is_active: false, date: new Date(now + 5 * DAY) });
-    await insertWorkshop(db(), { title: 'Closed upcoming', registration_open: false, date: new Date(now + 6 * DAY) });
+    const upcoming = await insertWorkshop(h.db, { title: 'Upcoming', date: new Date(now + 5 * DAY) });
+    await insertWorkshop(h.db, { title: 'Active but past', date: new Date(now - DAY) });
+    await insertWorkshop(h.db, { title: 'Inactive upcoming', is_active: false, date: new Date(now + 5 * DAY) });
+    await insertWorkshop(h.db, { title: 'Closed upcoming', registration_open: false, date: new Date(now + 6 * DAY) });
 
     // name, status, amount, created_at
     const regs: [string, string, number, number][] = [
@@ -43,10 +33,10 @@ describe('GET /api/admin/dashboard', () => {
       ['Forty days ago', 'completed', 7700, midnight - 40 * DAY],
     ];
     for (const [name, status, amount, created] of regs) {
-      await insertRegistration(db(), upcoming.id, { name, status, amount, created_at: new Date(created), ...(status === 'refunded' ? { payment_id: `R-${name}` } : {}) });
+      await insertRegistration(h.db, upcoming.id, { name, status, amount, created_at: new Date(created), ...(status === 'refunded' ? { payment_id: `R-${name}` } : {}) });
     }
 
-    const res = await api('GET', '/api/admin/dashboard', { token });
+    const res = await h.api('GET', '/api/admin/dashboard', { token: h.token });
     expect(res.status).toBe(200);
     const d = res.body;
     expect(d.total_registrations).toBe(6);

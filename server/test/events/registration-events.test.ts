@@ -7,16 +7,9 @@ import { notifyRegistrationCompleted } from '../../src/events/registration-event
 import { newAccessId } from '../../src/registrations/access-id';
 import { startServer, type RunningServer } from '../../src/server';
 import type { Db } from '../../src/db/knex';
-import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let token: string;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  token = await adminToken(server);
-});
-afterAll(() => server.stop());
+const h = useTestServer({ admin: true });
 
 /** An open SSE stream read as text, so a test can wait for what an admin's browser would receive. */
 async function openStream(baseUrl: string, bearer: string) {
@@ -81,20 +74,20 @@ const events = (text: string) =>
 
 describe('GET /api/admin/events', () => {
   it('refuses a visitor without an admin session', async () => {
-    const res = await client(server.url)('GET', '/api/admin/events');
+    const res = await h.api('GET', '/api/admin/events');
     expect(res.status).toBe(401);
   });
 
   it('streams registration.completed for a registration completed in a committed transaction, and nothing for a rolled-back one', async () => {
-    const stream = await openStream(server.url, token);
+    const stream = await openStream(h.server.url, h.token);
     expect(stream.res.status).toBe(200);
     expect(stream.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     await stream.waitFor((t) => t.includes(': connected'));
 
-    const rolledBack = await pendingRegistration(server.deps.db, 'Rolled Back');
-    await complete(server.deps.db, rolledBack, false);
-    const id = await pendingRegistration(server.deps.db, 'Maya Chen');
-    await complete(server.deps.db, id);
+    const rolledBack = await pendingRegistration(h.db, 'Rolled Back');
+    await complete(h.db, rolledBack, false);
+    const id = await pendingRegistration(h.db, 'Maya Chen');
+    await complete(h.db, id);
 
     await stream.waitFor((t) => events(t).length > 0);
     await stream.close();
@@ -104,14 +97,14 @@ describe('GET /api/admin/events', () => {
   });
 
   it('reaches the admins of every server instance sharing the database', async () => {
-    const second: RunningServer = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: server.testDb.url }));
+    const second: RunningServer = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', DATABASE_URL: h.server.testDb.url }));
     try {
-      const onFirst = await openStream(server.url, token);
-      const onSecond = await openStream(second.url, token);
+      const onFirst = await openStream(h.server.url, h.token);
+      const onSecond = await openStream(second.url, h.token);
       await onFirst.waitFor((t) => t.includes(': connected'));
       await onSecond.waitFor((t) => t.includes(': connected'));
       // Completed through the first instance's pool: the second hears it from PostgreSQL alone.
-      await complete(server.deps.db, await pendingRegistration(server.deps.db, 'Liam Patel'));
+      await complete(h.db, await pendingRegistration(h.db, 'Liam Patel'));
       await onSecond.waitFor((t) => events(t).some((e) => e.name === 'Liam Patel'));
       await onFirst.waitFor((t) => events(t).some((e) => e.name === 'Liam Patel'));
       await onFirst.close();
@@ -123,8 +116,8 @@ describe('GET /api/admin/events', () => {
 
   it('ends open streams when the server shuts down instead of waiting out the grace period', async () => {
     // A 120 s grace period: close() can only finish inside the test timeout if the stream is ended for it.
-    const other = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '120', DATABASE_URL: server.testDb.url }));
-    const stream = await openStream(other.url, token);
+    const other = await startServer(loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SHUTDOWN_GRACE_SECONDS: '120', DATABASE_URL: h.server.testDb.url }));
+    const stream = await openStream(other.url, h.token);
     await stream.waitFor((t) => t.includes(': connected'));
     await other.close();
     await stream.waitFor(() => stream.ended());
@@ -135,8 +128,8 @@ describe('heartbeats', () => {
   let app: { url: string; stop: () => Promise<void> };
 
   beforeAll(async () => {
-    const plugin = await createEventsPlugin({ heartbeatMs: 100 })(server.deps);
-    const http = createApp(server.deps, plugin.options).listen(0, '127.0.0.1');
+    const plugin = await createEventsPlugin({ heartbeatMs: 100 })(h.server.deps);
+    const http = createApp(h.server.deps, plugin.options).listen(0, '127.0.0.1');
     await new Promise((r) => http.once('listening', r));
     app = {
       url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
@@ -150,16 +143,16 @@ describe('heartbeats', () => {
   afterAll(() => app.stop());
 
   it('sends heartbeat comments while the stream is idle', async () => {
-    const stream = await openStream(app.url, token);
+    const stream = await openStream(app.url, h.token);
     await stream.waitFor((t) => (t.match(/: heartbeat/g) ?? []).length >= 2);
     await stream.close();
   });
 
   it('ends the stream once the session is revoked (signed out elsewhere)', async () => {
-    const login = await client(server.url)('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery' } });
+    const login = await h.api('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery' } });
     const stream = await openStream(app.url, login.body.token);
     await stream.waitFor((t) => t.includes(': connected'));
-    await client(server.url)('POST', '/api/auth/logout', { token: login.body.token });
+    await h.api('POST', '/api/auth/logout', { token: login.body.token });
     await stream.waitFor(() => stream.ended());
   });
 });

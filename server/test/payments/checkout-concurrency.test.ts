@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, payInRazorpaySandbox } from './payments-helpers';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 /** Runs `fn` over `items` with at most `limit` in flight: the requests overlap heavily without 1,000 sockets at once. */
 async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
@@ -28,13 +21,13 @@ async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>
 
 describe('1,000 buyers for a 20-seat workshop', () => {
   it('ends with exactly 20 completed; everyone else is refused with a clear message', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 20, title: 'Rush Workshop' });
+    const w = await createWorkshop(h.db, { max_participants: 20, title: 'Rush Workshop' });
     const buyers = Array.from({ length: 1000 }, (_, i) => ({ ...buyer(`rush${i}`), phone: `98${String(i).padStart(8, '0')}` }));
     const answers = await pool(buyers, 200, async (who) => {
-      const res = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
+      const res = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
       if (res.status !== 201) return res;
-      const paid = await payInRazorpaySandbox(server, res.body.order, res.body.key_id);
-      return api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
+      const paid = await payInRazorpaySandbox(h.server, res.body.order, res.body.key_id);
+      return h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     });
 
     const ok = answers.filter((a) => a.status === 200);
@@ -45,10 +38,10 @@ describe('1,000 buyers for a 20-seat workshop', () => {
       expect(r.status).toBe(409);
       expect(r.body.error).toEqual({ code: 'sold_out', message: 'This workshop is fully booked. No seats are left.' });
     }
-    const rows = await server.deps.db('workshop_registrations').where({ workshop_id: w.id });
+    const rows = await h.db('workshop_registrations').where({ workshop_id: w.id });
     expect(rows.filter((r) => r.status === 'completed')).toHaveLength(20);
     expect(rows).toHaveLength(20);
     expect(new Set(ok.map((a) => a.body.access_id)).size).toBe(20);
-    expect((await api('GET', '/api/workshops')).body.find((x: any) => x.id === w.id).seats_left).toBe(0);
+    expect((await h.api('GET', '/api/workshops')).body.find((x: any) => x.id === w.id).seats_left).toBe(0);
   }, 120_000);
 });

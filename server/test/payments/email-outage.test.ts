@@ -1,36 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, payInRazorpaySandbox, sandboxEmails, waitFor } from './payments-helpers';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 describe('SendGrid down for a while, then back', () => {
   it('delivers every confirmation exactly once, none lost', async () => {
-    const outage = await api('POST', '/sandbox/sendgrid/outage', { body: { seconds: 2 } });
+    const outage = await h.api('POST', '/sandbox/sendgrid/outage', { body: { seconds: 2 } });
     expect(outage.status).toBe(204);
-    const w = await createWorkshop(server.deps.db);
+    const w = await createWorkshop(h.db);
     const people = [1, 2, 3, 4, 5].map((i) => buyer(`outage${i}`));
     for (const who of people) {
-      const co = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
-      const paid = await payInRazorpaySandbox(server, co.body.order, co.body.key_id);
-      expect((await api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
+      const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
+      const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+      expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
     }
     // While SendGrid answers 503, nothing arrives and the failures are recorded.
-    await waitFor(async () => (await server.deps.db('email_messages').whereNotNull('last_error')).length > 0, 5000);
+    await waitFor(async () => (await h.db('email_messages').whereNotNull('last_error')).length > 0, 5000);
     await waitFor(async () => {
-      const sent = await server.deps.db('email_messages').where({ status: 'sent' });
+      const sent = await h.db('email_messages').where({ status: 'sent' });
       return sent.length === people.length;
     }, 30_000, 250);
 
-    for (const who of people) expect(await sandboxEmails(server, who.email)).toHaveLength(1);
-    const rows = await server.deps.db('email_messages');
+    for (const who of people) expect(await sandboxEmails(h.server, who.email)).toHaveLength(1);
+    const rows = await h.db('email_messages');
     expect(rows).toHaveLength(people.length);
     expect(rows.some((r) => r.attempts >= 2)).toBe(true);
     expect(rows.every((r) => r.provider_message_id)).toBe(true);

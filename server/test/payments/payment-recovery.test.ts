@@ -1,47 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { client, startTestServer, type TestServer, useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
 const ENV = { RECONCILE_INTERVAL_SECONDS: '1' };
+const h = useTestServer({ env: ENV });
 
-beforeAll(async () => {
-  server = await startTestServer(ENV);
-  api = client(server.url);
-});
-afterAll(() => server.stop());
-
-const expireHold = (id: string) => server.deps.db('workshop_registrations').where({ id }).update({ hold_expires_at: server.deps.db.raw(`now() - interval '1 minute'`) });
-const regOf = (email: string) => server.deps.db('workshop_registrations').where({ email }).first();
+const expireHold = (id: string) => h.db('workshop_registrations').where({ id }).update({ hold_expires_at: h.db.raw(`now() - interval '1 minute'`) });
+const regOf = (email: string) => h.db('workshop_registrations').where({ email }).first();
 
 describe('reconciliation of expired holds', () => {
   it('captures an approved PayPal order whose buyer never came back, and fails the unpaid ones into revive', async () => {
-    const w = await createWorkshop(server.deps.db);
+    const w = await createWorkshop(h.db);
     const payer = buyer('rec-paid');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...payer } });
-    await pressPaypalButton(server, res.body.approval_url, 'approve');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...payer } });
+    await pressPaypalButton(h.server, res.body.approval_url, 'approve');
     const walker = buyer('rec-walked');
-    await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...walker } });
+    await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...walker } });
     const rzp = buyer('rec-rzp-unpaid');
-    await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...rzp } });
+    await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...rzp } });
     const rzpPaid = buyer('rec-rzp-paid');
-    const co = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...rzpPaid } });
-    await payInRazorpaySandbox(server, co.body.order, co.body.key_id);
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...rzpPaid } });
+    await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
 
     for (const who of [payer, walker, rzp, rzpPaid]) await expireHold((await regOf(who.email)).id);
-    await waitFor(async () => (await server.deps.db('workshop_registrations').where({ workshop_id: w.id, status: 'pending' })).length === 0);
+    await waitFor(async () => (await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'pending' })).length === 0);
 
     expect(await regOf(payer.email)).toMatchObject({ status: 'completed', payment_method: 'paypal' });
     expect(await regOf(rzpPaid.email)).toMatchObject({ status: 'completed', payment_method: 'razorpay' });
     for (const who of [walker, rzp]) {
       const reg = await regOf(who.email);
       expect(reg).toMatchObject({ status: 'failed', status_reason: 'hold_expired' });
-      expect(await server.deps.db('revive').where({ registration_id: reg.id, source: 'abandoned_checkout' })).toHaveLength(1);
+      expect(await h.db('revive').where({ registration_id: reg.id, source: 'abandoned_checkout' })).toHaveLength(1);
     }
-    await waitFor(async () => (await sandboxEmails(server, payer.email)).length === 1);
+    await waitFor(async () => (await sandboxEmails(h.server, payer.email)).length === 1);
   });
 });
 
@@ -97,69 +90,69 @@ async function listSent(db: RunningServer['deps']['db'], email: string) {
 
 describe('a payment that arrives after its hold expired', () => {
   it('still gets the seat when one is free', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 1 });
+    const w = await createWorkshop(h.db, { max_participants: 1 });
     const who = buyer('late-free');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
-    const back = await pressPaypalButton(server, res.body.approval_url, 'approve');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
     const reg = await regOf(who.email);
-    await server.deps.db('workshop_registrations').where({ id: reg.id }).update({ status: 'failed', status_reason: 'hold_expired', hold_expires_at: server.deps.db.raw(`now() - interval '1 minute'`) });
-    expect(await follow(server, back)).toMatch(/^\/thank-you\?payment=success/);
+    await h.db('workshop_registrations').where({ id: reg.id }).update({ status: 'failed', status_reason: 'hold_expired', hold_expires_at: h.db.raw(`now() - interval '1 minute'`) });
+    expect(await follow(h.server, back)).toMatch(/^\/thank-you\?payment=success/);
     expect(await regOf(who.email)).toMatchObject({ status: 'completed' });
   });
 
   it('is refunded through the provider when the workshop filled up meanwhile; the buyer and the admins are told', async () => {
-    await server.deps.db('admin_settings')
+    await h.db('admin_settings')
       .insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: 'owner@example.com' }) })
       .onConflict('setting_key')
       .merge();
-    const w = await createWorkshop(server.deps.db, { max_participants: 1, title: 'Tiny Workshop' });
+    const w = await createWorkshop(h.db, { max_participants: 1, title: 'Tiny Workshop' });
     const late = buyer('late-full');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
-    const back = await pressPaypalButton(server, res.body.approval_url, 'approve');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
     await expireHold((await regOf(late.email)).id);
     // The hold lapsed; someone else takes the only seat.
-    const other = await payWithPaypal(server, w.id, buyer('took-the-seat'));
+    const other = await payWithPaypal(h.server, w.id, buyer('took-the-seat'));
     expect(other.location).toMatch(/^\/thank-you/);
 
-    const location = await follow(server, back);
+    const location = await follow(h.server, back);
     expect(new URL(location, 'http://site').searchParams.get('message')).toBe(
       'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',
     );
     const reg = await regOf(late.email);
     expect(reg).toMatchObject({ status: 'refunded', status_reason: 'workshop_full_refunded' });
     expect(reg.payment_id).toMatch(/^CAP/);
-    expect(await server.deps.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
-    expect(await server.deps.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
 
     const [notice] = await waitFor(async () => {
-      const m = await sandboxEmails(server, late.email);
+      const m = await sandboxEmails(h.server, late.email);
       return m.length ? m : undefined;
     });
     expect(notice.subject).toBe('Refund issued: Tiny Workshop is full');
     const [alert] = await waitFor(async () => {
-      const m = (await sandboxEmails(server, 'owner@example.com')).filter((e) => e.subject.startsWith('Refunded late payment'));
+      const m = (await sandboxEmails(h.server, 'owner@example.com')).filter((e) => e.subject.startsWith('Refunded late payment'));
       return m.length ? m : undefined;
     });
     expect(alert.text_body).toContain(late.email);
     // Coming back again refunds nothing twice.
-    await follow(server, back);
-    expect(await server.deps.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
+    await follow(h.server, back);
+    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
   });
 
   it('Razorpay: a late payment on a full workshop is refunded too', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 1 });
+    const w = await createWorkshop(h.db, { max_participants: 1 });
     const late = buyer('late-rzp');
-    const co = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
     await expireHold((await regOf(late.email)).id);
-    const winner = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...buyer('rzp-winner') } });
-    const winnerPaid = await payInRazorpaySandbox(server, winner.body.order, winner.body.key_id);
-    expect((await api('POST', '/api/checkout/razorpay/verify', { body: winnerPaid.body })).status).toBe(200);
+    const winner = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...buyer('rzp-winner') } });
+    const winnerPaid = await payInRazorpaySandbox(h.server, winner.body.order, winner.body.key_id);
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: winnerPaid.body })).status).toBe(200);
 
-    const paid = await payInRazorpaySandbox(server, co.body.order, co.body.key_id);
-    const verify = await api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
+    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+    const verify = await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(verify.status).toBe(409);
     expect(verify.body.error.message).toBe('The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.');
     expect(await regOf(late.email)).toMatchObject({ status: 'refunded' });
-    expect(await server.deps.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first()).toMatchObject({ status: 'refunded', amount_refunded: 9900 });
+    expect(await h.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first()).toMatchObject({ status: 'refunded', amount_refunded: 9900 });
   });
 });

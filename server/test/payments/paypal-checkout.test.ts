@@ -1,43 +1,36 @@
 import { formatEventDate } from '@workshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 describe('PayPal checkout', () => {
   it('holds a seat, captures on return, completes the registration and emails the confirmation with an .ics', async () => {
-    const w = await createWorkshop(server.deps.db, { title: 'PayPal Happy Path', price_usd_cents: 14900, date: new Date('2030-03-09T19:00:00Z') });
+    const w = await createWorkshop(h.db, { title: 'PayPal Happy Path', price_usd_cents: 14900, date: new Date('2030-03-09T19:00:00Z') });
     const who = buyer('pp1');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
     expect(res.status).toBe(201);
     expect(res.body.approval_url).toMatch(/\/sandbox\/paypal\/checkoutnow\?token=/);
 
-    const pending = await server.deps.db('workshop_registrations').where({ email: who.email }).first();
+    const pending = await h.db('workshop_registrations').where({ email: who.email }).first();
     expect(pending).toMatchObject({ status: 'pending', amount: 14900, payment_method: 'paypal' });
     expect(pending.provider_order_id).toBeTruthy();
 
-    const back = await pressPaypalButton(server, res.body.approval_url, 'approve');
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
     expect(back).toContain('/api/checkout/paypal/return?token=');
-    const location = await follow(server, back);
+    const location = await follow(h.server, back);
     const url = new URL(location, 'http://site');
     expect(url.pathname).toBe('/thank-you');
     expect(Object.fromEntries(url.searchParams)).toEqual({ payment: 'success', method: 'paypal', accessId: pending.access_id, name: who.name, email: who.email });
 
-    const done = await server.deps.db('workshop_registrations').where({ id: pending.id }).first();
+    const done = await h.db('workshop_registrations').where({ id: pending.id }).first();
     expect(done).toMatchObject({ status: 'completed', payment_method: 'paypal' });
     expect(done.payment_id).toMatch(/^CAP/);
     expect(done.completed_at).not.toBeNull();
 
     const [mail] = await waitFor(async () => {
-      const m = await sandboxEmails(server, who.email);
+      const m = await sandboxEmails(h.server, who.email);
       return m.length ? m : undefined;
     });
     expect(mail.subject).toBe("You're registered: PayPal Happy Path");
@@ -61,113 +54,113 @@ describe('PayPal checkout', () => {
 
 describe('PayPal checkout: what can go wrong', () => {
   it('refuses an invalid body with the shared schema messages and holds nothing', async () => {
-    const w = await createWorkshop(server.deps.db);
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, name: '', email: 'nope', phone: '123' } });
+    const w = await createWorkshop(h.db);
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, name: '', email: 'nope', phone: '123' } });
     expect(res.status).toBe(422);
     expect(res.body.error.fields).toMatchObject({ name: 'Name is required', email: 'Invalid email address' });
-    expect(await server.deps.db('workshop_registrations').where({ workshop_id: w.id }).count('* as n').first()).toEqual({ n: 0 });
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id }).count('* as n').first()).toEqual({ n: 0 });
   });
 
   it('cancel releases the hold, records the person in revive and sends them home', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 1 });
+    const w = await createWorkshop(h.db, { max_participants: 1 });
     const who = buyer('cancel');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
-    const seatsLeft = async () => (await api('GET', '/api/workshops')).body.find((x: any) => x.id === w.id).seats_left;
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const seatsLeft = async () => (await h.api('GET', '/api/workshops')).body.find((x: any) => x.id === w.id).seats_left;
     expect(await seatsLeft()).toBe(0);
 
-    const back = await pressPaypalButton(server, res.body.approval_url, 'cancel');
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'cancel');
     expect(back).toContain('/api/checkout/paypal/cancel?token=');
-    expect(await follow(server, back)).toBe('/?payment=cancelled');
+    expect(await follow(h.server, back)).toBe('/?payment=cancelled');
 
-    const reg = await server.deps.db('workshop_registrations').where({ email: who.email }).first();
+    const reg = await h.db('workshop_registrations').where({ email: who.email }).first();
     expect(reg).toMatchObject({ status: 'failed', status_reason: 'cancelled' });
     expect(await seatsLeft()).toBe(1);
-    const revive = await server.deps.db('revive').where({ registration_id: reg.id });
+    const revive = await h.db('revive').where({ registration_id: reg.id });
     expect(revive).toHaveLength(1);
     expect(revive[0]).toMatchObject({ name: who.name, email: who.email, source: 'abandoned_checkout' });
     // Cancelling twice adds nobody twice.
-    await follow(server, back);
-    expect(await server.deps.db('revive').where({ registration_id: reg.id })).toHaveLength(1);
+    await follow(h.server, back);
+    expect(await h.db('revive').where({ registration_id: reg.id })).toHaveLength(1);
     // And someone else can now take the seat.
-    expect((await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...buyer('next') } })).status).toBe(201);
+    expect((await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...buyer('next') } })).status).toBe(201);
   });
 
   it('a declined capture ends failed with a clear message; nothing completed, nothing emailed', async () => {
-    const w = await createWorkshop(server.deps.db);
+    const w = await createWorkshop(h.db);
     const who = buyer('declined');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
-    const location = await follow(server, await pressPaypalButton(server, res.body.approval_url, 'decline'));
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const location = await follow(h.server, await pressPaypalButton(h.server, res.body.approval_url, 'decline'));
     const url = new URL(location, 'http://site');
     expect(url.pathname).toBe('/');
     expect(url.searchParams.get('payment')).toBe('failed');
     expect(url.searchParams.get('message')).toBe('Your payment was declined, so no money was taken. Please try again or use another payment method.');
-    const reg = await server.deps.db('workshop_registrations').where({ email: who.email }).first();
+    const reg = await h.db('workshop_registrations').where({ email: who.email }).first();
     expect(reg).toMatchObject({ status: 'failed', status_reason: 'declined', payment_id: null });
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await sandboxEmails(server, who.email)).toHaveLength(0);
+    expect(await sandboxEmails(h.server, who.email)).toHaveLength(0);
   });
 
   it('a capture for a tampered amount is not accepted: failed, refunded at PayPal, no email', async () => {
-    const w = await createWorkshop(server.deps.db, { price_usd_cents: 9900 });
+    const w = await createWorkshop(h.db, { price_usd_cents: 9900 });
     const who = buyer('tampered');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
     const orderId = new URL(res.body.approval_url).searchParams.get('token');
     // Someone changes the order's amount at the provider before it is captured.
-    await server.deps.db('provider_sandbox.paypal_orders').where({ id: orderId }).update({ amount: '1.00' });
-    const location = await follow(server, await pressPaypalButton(server, res.body.approval_url, 'approve'));
+    await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).update({ amount: '1.00' });
+    const location = await follow(h.server, await pressPaypalButton(h.server, res.body.approval_url, 'approve'));
     expect(new URL(location, 'http://site').searchParams.get('message')).toBe(
       'The payment amount did not match the workshop price, so it was not accepted. Any amount taken has been refunded.',
     );
-    const reg = await server.deps.db('workshop_registrations').where({ email: who.email }).first();
+    const reg = await h.db('workshop_registrations').where({ email: who.email }).first();
     expect(reg).toMatchObject({ status: 'failed', status_reason: 'amount_mismatch' });
-    const order = await server.deps.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
-    expect(await server.deps.db('provider_sandbox.paypal_refunds').where({ capture_id: order.capture_id })).toHaveLength(1);
+    const order = await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
+    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: order.capture_id })).toHaveLength(1);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await sandboxEmails(server, who.email)).toHaveLength(0);
+    expect(await sandboxEmails(h.server, who.email)).toHaveLength(0);
   });
 
   it('a replayed return URL changes nothing: one completed registration, one capture, one email', async () => {
-    const w = await createWorkshop(server.deps.db);
+    const w = await createWorkshop(h.db);
     const who = buyer('replay');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
-    const back = await pressPaypalButton(server, res.body.approval_url, 'approve');
-    const [first, second, third] = await Promise.all([follow(server, back), follow(server, back), follow(server, back)]);
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
+    const [first, second, third] = await Promise.all([follow(h.server, back), follow(h.server, back), follow(h.server, back)]);
     expect(second).toBe(first);
     expect(third).toBe(first);
     expect(first).toMatch(/^\/thank-you\?payment=success/);
-    const regs = await server.deps.db('workshop_registrations').where({ email: who.email });
+    const regs = await h.db('workshop_registrations').where({ email: who.email });
     expect(regs).toHaveLength(1);
     expect(regs[0].status).toBe('completed');
-    expect(await server.deps.db('payment_events').where({ registration_id: regs[0].id, provider: 'paypal' })).toHaveLength(1);
-    await waitFor(async () => (await sandboxEmails(server, who.email)).length === 1);
+    expect(await h.db('payment_events').where({ registration_id: regs[0].id, provider: 'paypal' })).toHaveLength(1);
+    await waitFor(async () => (await sandboxEmails(h.server, who.email)).length === 1);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(await sandboxEmails(server, who.email)).toHaveLength(1);
-    expect(await server.deps.db('email_messages').where({ registration_id: regs[0].id })).toHaveLength(1);
+    expect(await sandboxEmails(h.server, who.email)).toHaveLength(1);
+    expect(await h.db('email_messages').where({ registration_id: regs[0].id })).toHaveLength(1);
   });
 
   it('an unknown order token sends the buyer back with a message', async () => {
-    const location = await follow(server, '/api/checkout/paypal/return?token=NOPE');
+    const location = await follow(h.server, '/api/checkout/paypal/return?token=NOPE');
     expect(new URL(location, 'http://site').searchParams.get('message')).toBe('We could not find this payment. Please try registering again.');
   });
 
   it('emails the admin when email notifications are on', async () => {
-    await server.deps.db('admin_settings')
+    await h.db('admin_settings')
       .insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: true, admin_email: 'owner@example.com' }) })
       .onConflict('setting_key')
       .merge();
     try {
-      const w = await createWorkshop(server.deps.db, { title: 'Admin Notice Workshop' });
+      const w = await createWorkshop(h.db, { title: 'Admin Notice Workshop' });
       const who = buyer('notify');
-      const back = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
-      await follow(server, await pressPaypalButton(server, back.body.approval_url, 'approve'));
+      const back = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+      await follow(h.server, await pressPaypalButton(h.server, back.body.approval_url, 'approve'));
       const [mail] = await waitFor(async () => {
-        const m = (await sandboxEmails(server, 'owner@example.com')).filter((e) => e.text_body?.includes(who.email));
+        const m = (await sandboxEmails(h.server, 'owner@example.com')).filter((e) => e.text_body?.includes(who.email));
         return m.length ? m : undefined;
       });
       expect(mail.subject).toBe(`New registration: ${who.name} for Admin Notice Workshop`);
       expect(mail.text_body).toContain('$99.00');
     } finally {
-      await server.deps.db('admin_settings').where({ setting_key: 'email_notifications' }).update({ setting_value: JSON.stringify({ enabled: false, admin_email: '' }) });
+      await h.db('admin_settings').where({ setting_key: 'email_notifications' }).update({ setting_value: JSON.stringify({ enabled: false, admin_email: '' }) });
     }
   });
 });

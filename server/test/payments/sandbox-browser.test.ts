@@ -1,12 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../scripts/e2e/browser';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { type ApiClient, client, startTestServer, type TestServer } from '../support/test-server';
 import { buyer, createWorkshop, waitFor } from './payments-helpers';
 
 let server: TestServer;
 let browser: Browser;
-let api: ReturnType<typeof client>;
+let api: ApiClient;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startTestServer(), launchChromium()]);

@@ -1,27 +1,17 @@
 import Papa from 'papaparse';
 import { formatDateTime } from '@workshop/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { dbNow, insertRegistration, insertWorkshop, localDate, rowCounts } from '../support/fixtures';
-import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let token: string;
-const db = () => server.deps.db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-  token = await adminToken(server);
-});
-afterAll(() => server.stop());
+const h = useTestServer({ admin: true });
 
 type Item = { name: string; status: string; access_id: string; amount: number };
 
 async function seed() {
-  await db()('workshop_registrations').delete();
-  const w = await insertWorkshop(db(), { title: 'Spring Build' });
-  const now = await dbNow(db());
+  await h.db('workshop_registrations').delete();
+  const w = await insertWorkshop(h.db, { title: 'Spring Build' });
+  const now = await dbNow(h.db);
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
   const rows = [
     { name: 'Alice Walker', email: 'alice@example.com', access_id: 'NC-AAAA2222', status: 'completed', amount: 9900, payment_id: 'PAY-ALICE', created_at: at(1) },
@@ -30,11 +20,11 @@ async function seed() {
     { name: 'Dan Brown', email: 'dan@example.net', access_id: 'NC-DDDD5555', status: 'completed', amount: 12900, payment_id: 'PAY-DAN', created_at: at(60 * 30) },
     { name: 'Eve Adams', email: 'eve@example.com', access_id: 'NC-EEEE6666', status: 'completed', amount: 100, payment_id: 'PAY-EVE', created_at: at(60 * 24 * 3) },
   ];
-  for (const r of rows) await insertRegistration(db(), w.id, r);
+  for (const r of rows) await insertRegistration(h.db, w.id, r);
   return w;
 }
 
-const list = (query = '') => api('GET', `/api/admin/registrations${query}`, { token });
+const list = (query = '') => h.api('GET', `/api/admin/registrations${query}`, { token: h.token });
 const names = (res: { body: { items: Item[] } }) => res.body.items.map((i) => i.name);
 
 describe('GET /api/admin/registrations', () => {
@@ -79,8 +69,8 @@ describe('GET /api/admin/registrations', () => {
   });
 
   it("counts 'Today' on the viewer's calendar day", async () => {
-    const rows = await db()('workshop_registrations').select('created_at');
-    const now = await dbNow(db());
+    const rows = await h.db('workshop_registrations').select('created_at');
+    const now = await dbNow(h.db);
     for (const tz of ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Asia/Kolkata']) {
       const expected = rows.filter((r) => localDate(new Date(r.created_at), tz) === localDate(now, tz)).length;
       expect({ tz, today: (await list(`?tz=${encodeURIComponent(tz)}`)).body.summary.today }).toEqual({ tz, today: expected });
@@ -95,13 +85,13 @@ describe('GET /api/admin/registrations/export.csv', () => {
   beforeAll(seed);
 
   it('streams the filtered rows with the SPEC columns, dollars and file name', async () => {
-    const res = await api('GET', '/api/admin/registrations/export.csv?status=completed&q=example.com', { token });
+    const res = await h.api('GET', '/api/admin/registrations/export.csv?status=completed&q=example.com', { token: h.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_registrations_${new Date().toISOString().slice(0, 10)}.csv"`);
     const rows = Papa.parse<string[]>(res.text.trim()).data;
     expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
-    const alice = await db()('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
+    const alice = await h.db('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
     expect(rows.slice(1)).toEqual([
       ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'completed', 'PAY-ALICE', formatDateTime(alice.created_at)],
       ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'completed', 'PAY-EVE', expect.any(String)],
@@ -109,16 +99,16 @@ describe('GET /api/admin/registrations/export.csv', () => {
   });
 
   it('exports every row without filters, pending ones with an empty payment id', async () => {
-    const res = await api('GET', '/api/admin/registrations/export.csv', { token });
+    const res = await h.api('GET', '/api/admin/registrations/export.csv', { token: h.token });
     const rows = Papa.parse<string[]>(res.text.trim()).data;
     expect(rows).toHaveLength(6);
     expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'pending', '', expect.any(String)]);
   });
 
   it('quotes commas and quotes in names', async () => {
-    const w = await insertWorkshop(db());
-    await insertRegistration(db(), w.id, { name: 'Lee, "Jr"', access_id: 'NC-QQQQ7777' });
-    const res = await api('GET', '/api/admin/registrations/export.csv?q=NC-QQQQ7777', { token });
+    const w = await insertWorkshop(h.db);
+    await insertRegistration(h.db, w.id, { name: 'Lee, "Jr"', access_id: 'NC-QQQQ7777' });
+    const res = await h.api('GET', '/api/admin/registrations/export.csv?q=NC-QQQQ7777', { token: h.token });
     expect(Papa.parse<string[]>(res.text.trim()).data[1][1]).toBe('Lee, "Jr"');
   });
 });
@@ -126,21 +116,21 @@ describe('GET /api/admin/registrations/export.csv', () => {
 describe('DELETE /api/admin/registrations (clear all)', () => {
   it('needs ?confirm=true and changes nothing without it', async () => {
     await seed();
-    const before = await rowCounts(db());
-    const res = await api('DELETE', '/api/admin/registrations', { token });
+    const before = await rowCounts(h.db);
+    const res = await h.api('DELETE', '/api/admin/registrations', { token: h.token });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Add ?confirm=true to clear all registration data.');
-    expect(await rowCounts(db())).toEqual(before);
+    expect(await rowCounts(h.db)).toEqual(before);
   });
 
   it('removes every registration from the admin and keeps each in the archive', async () => {
     await seed();
-    const ids = (await db()('workshop_registrations').select('id')).map((r) => r.id).sort();
-    const res = await api('DELETE', '/api/admin/registrations?confirm=true', { token });
+    const ids = (await h.db('workshop_registrations').select('id')).map((r) => r.id).sort();
+    const res = await h.api('DELETE', '/api/admin/registrations?confirm=true', { token: h.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: ids.length });
     expect((await list()).body).toMatchObject({ items: [], total: 0 });
-    const archived = await db()('workshop_registrations_archive').whereIn('id', ids).select('id', 'record');
+    const archived = await h.db('workshop_registrations_archive').whereIn('id', ids).select('id', 'record');
     expect(archived.map((a) => a.id).sort()).toEqual(ids);
     expect(archived.find((a) => a.record.access_id === 'NC-AAAA2222')?.record).toMatchObject({ name: 'Alice Walker', payment_id: 'PAY-ALICE', amount: 9900 });
   });

@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowCounts } from '../support/fixtures';
-import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let token: string;
+const h = useTestServer({ admin: true });
 
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-  token = await adminToken(server);
-});
-afterAll(() => server.stop());
-
-const put = (key: string, body: unknown) => api('PUT', `/api/admin/settings/${key}`, { token, body });
+const put = (key: string, body: unknown) => h.api('PUT', `/api/admin/settings/${key}`, { token: h.token, body });
 
 describe('admin settings', () => {
   it('reads every setting mapped by key, with the defaults from the migration', async () => {
-    const res = await api('GET', '/api/admin/settings', { token });
+    const res = await h.api('GET', '/api/admin/settings', { token: h.token });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       site_maintenance: { enabled: false, message: 'We are performing scheduled maintenance. Please check back soon.' },
@@ -37,8 +28,8 @@ describe('admin settings', () => {
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ setting_key: key, setting_value });
     }
-    expect((await api('GET', '/api/admin/settings', { token })).body).toEqual(values);
-    const row = await server.deps.db('admin_settings').where({ setting_key: 'registration_limit' }).first();
+    expect((await h.api('GET', '/api/admin/settings', { token: h.token })).body).toEqual(values);
+    const row = await h.db('admin_settings').where({ setting_key: 'registration_limit' }).first();
     expect(row.setting_value).toEqual({ enabled: true, max_registrations: 1 });
     await put('site_maintenance', { setting_value: { enabled: false, message: 'Back at noon' } });
   });
@@ -51,8 +42,8 @@ describe('admin settings', () => {
       ['email_notifications', { enabled: true, admin_email: 'not-an-email' }, 'Invalid email address'],
       ['site_maintenance', { enabled: true, message: 'm'.repeat(501) }, 'Message must be 500 characters or less'],
     ];
-    const before = await server.deps.db('admin_settings').select('*').orderBy('setting_key');
-    const counts = await rowCounts(server.deps.db);
+    const before = await h.db('admin_settings').select('*').orderBy('setting_key');
+    const counts = await rowCounts(h.db);
     for (const [key, setting_value, message] of cases) {
       const res = await put(key, { setting_value });
       expect({ key, status: res.status, message: res.body.error?.message }).toEqual({ key, status: 422, message });
@@ -62,7 +53,7 @@ describe('admin settings', () => {
     const unknown = await put('dark_mode', { setting_value: { enabled: true } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.message).toBe('Unknown setting');
-    expect(await server.deps.db('admin_settings').select('*').orderBy('setting_key')).toEqual(before);
-    expect(await rowCounts(server.deps.db)).toEqual(counts);
+    expect(await h.db('admin_settings').select('*').orderBy('setting_key')).toEqual(before);
+    expect(await rowCounts(h.db)).toEqual(counts);
   });
 });

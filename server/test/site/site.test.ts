@@ -1,39 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowCounts } from '../support/fixtures';
-import { adminToken, client, startTestServer, type TestServer } from '../support/test-server';
+import { useTestServer } from '../support/test-server';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-let token: string;
-const db = () => server.deps.db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-  token = await adminToken(server);
-});
-afterAll(() => server.stop());
+const h = useTestServer({ admin: true });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const concrete = (path: string) => path.replace(/:[A-Za-z_]\w*/g, SOME_ID);
 
 describe('GET /api/health', () => {
   it('answers ok once the database answers, with a request id', async () => {
-    const res = await api('GET', '/api/health');
+    const res = await h.api('GET', '/api/health');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('keeps a caller-supplied request id so logs can be joined across services', async () => {
-    const res = await api('GET', '/api/site', { headers: { 'x-request-id': 'lb-1234' } });
+    const res = await h.api('GET', '/api/site', { headers: { 'x-request-id': 'lb-1234' } });
     expect(res.headers.get('x-request-id')).toBe('lb-1234');
   });
 });
 
 describe('unknown API paths', () => {
   it('answer 404 in the error shape', async () => {
-    const res = await api('GET', '/api/nope');
+    const res = await h.api('GET', '/api/nope');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: { code: 'not_found', message: 'No route for GET /api/nope' } });
   });
@@ -42,10 +32,10 @@ describe('unknown API paths', () => {
 describe('maintenance mode', () => {
   const message = 'Down for upgrades until 5 PM Eastern.';
   const setMaintenance = (enabled: boolean) =>
-    api('PUT', '/api/admin/settings/site_maintenance', { token, body: { setting_value: { enabled, message } } });
+    h.api('PUT', '/api/admin/settings/site_maintenance', { token: h.token, body: { setting_value: { enabled, message } } });
 
   it('is off by default and GET /api/site says so', async () => {
-    const res = await api('GET', '/api/site');
+    const res = await h.api('GET', '/api/site');
     expect(res.status).toBe(200);
     expect(res.body.maintenance).toEqual({ enabled: false, message: 'We are performing scheduled maintenance. Please check back soon.' });
   });
@@ -53,15 +43,15 @@ describe('maintenance mode', () => {
   it('refuses every public write with 503 and the configured message, and writes nothing', async () => {
     expect((await setMaintenance(true)).status).toBe(200);
     try {
-      expect((await api('GET', '/api/site')).body.maintenance).toEqual({ enabled: true, message });
-      const writes = server.routes.filter((r) => r.access === 'form');
+      expect((await h.api('GET', '/api/site')).body.maintenance).toEqual({ enabled: true, message });
+      const writes = h.server.routes.filter((r) => r.access === 'form');
       expect(writes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/interests', '/api/video-leads']));
-      const before = await rowCounts(db());
+      const before = await rowCounts(h.db);
       for (const route of writes) {
-        const res = await api(route.method.toUpperCase(), concrete(route.path), { body: { name: 'Ann', email: 'ann@example.com' } });
+        const res = await h.api(route.method.toUpperCase(), concrete(route.path), { body: { name: 'Ann', email: 'ann@example.com' } });
         expect({ path: route.path, status: res.status, body: res.body }).toEqual({ path: route.path, status: 503, body: { error: { code: 'maintenance', message } } });
       }
-      expect(await rowCounts(db())).toEqual(before);
+      expect(await rowCounts(h.db)).toEqual(before);
     } finally {
       await setMaintenance(false);
     }
@@ -70,15 +60,15 @@ describe('maintenance mode', () => {
   it('keeps reads, sign-in and the admin API working', async () => {
     await setMaintenance(true);
     try {
-      expect((await api('GET', '/api/workshops')).status).toBe(200);
-      expect((await api('GET', '/api/health')).status).toBe(200);
-      expect((await api('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery' } })).status).toBe(200);
-      expect((await api('GET', '/api/admin/dashboard', { token })).status).toBe(200);
-      expect((await api('POST', '/api/admin/revive', { token, body: { name: 'Still works' } })).status).toBe(201);
-      expect((await api('POST', '/api/admin/workshops', { token, body: {} })).status).toBe(201);
+      expect((await h.api('GET', '/api/workshops')).status).toBe(200);
+      expect((await h.api('GET', '/api/health')).status).toBe(200);
+      expect((await h.api('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery' } })).status).toBe(200);
+      expect((await h.api('GET', '/api/admin/dashboard', { token: h.token })).status).toBe(200);
+      expect((await h.api('POST', '/api/admin/revive', { token: h.token, body: { name: 'Still works' } })).status).toBe(201);
+      expect((await h.api('POST', '/api/admin/workshops', { token: h.token, body: {} })).status).toBe(201);
     } finally {
       await setMaintenance(false);
     }
-    expect((await api('POST', '/api/interests', { body: { name: 'Ann', email: 'ann@example.com' } })).status).toBe(201);
+    expect((await h.api('POST', '/api/interests', { body: { name: 'Ann', email: 'ann@example.com' } })).status).toBe(201);
   });
 });

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config';
+import type { Db } from '../../src/db/knex';
 import { startServer, type RunningServer, type StartOptions } from '../../src/server';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
@@ -47,8 +49,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+export type ApiClient = <T = any>(method: string, path: string, opts?: RequestOptions) => Promise<ApiResponse<T>>;
+
 /** Real HTTP against the running server; JSON in, JSON (or text) out. */
-export function client(baseUrl: string) {
+export function client(baseUrl: string): ApiClient {
   return async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
@@ -74,4 +78,53 @@ export async function adminToken(server: TestServer, user = ADMIN): Promise<stri
   const res = await client(server.url)('POST', '/api/auth/login', { body: user });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return res.body.token as string;
+}
+
+export interface UseTestServerOptions {
+  env?: Record<string, string>;
+  /** Sign an admin in (ADMIN) once the server is up, for `token`. */
+  admin?: boolean;
+}
+
+export interface TestServerHandle {
+  readonly server: TestServer;
+  readonly api: ApiClient;
+  readonly db: Db;
+  readonly token: string;
+}
+
+/**
+ * One server over a fresh database for the whole test file: started in beforeAll, stopped in afterAll.
+ * The values are getters because they only exist once beforeAll has run: read them inside tests and
+ * hooks, never at module level or by destructuring the handle there.
+ */
+export function useTestServer({ env = {}, admin = false }: UseTestServerOptions = {}): TestServerHandle {
+  let server: TestServer | undefined;
+  let api: ApiClient | undefined;
+  let token: string | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(env);
+    api = client(server.url);
+    if (admin) token = await adminToken(server);
+  });
+  afterAll(() => server?.stop());
+
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value !== undefined) return value;
+    throw new Error(name === 'token' && server ? 'useTestServer: no token; pass { admin: true } to sign an admin in' : `useTestServer: ${name} is read before beforeAll ran`);
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get api() {
+      return started(api, 'api');
+    },
+    get db() {
+      return started(server, 'server').deps.db;
+    },
+    get token() {
+      return started(token, 'token');
+    },
+  };
 }
