@@ -1,79 +1,72 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, startTestServer, type TestServer } from '../support/test-server';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
-let server: TestServer;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  api = client(server.url);
-});
-afterAll(() => server.stop());
+const h = useTestServer();
 
 const BEING_REFUNDED = 'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.';
-const regOf = (email: string) => server.deps.db('workshop_registrations').where({ email }).first();
-const expireHold = (id: string) => server.deps.db('workshop_registrations').where({ id }).update({ hold_expires_at: server.deps.db.raw(`now() - interval '1 minute'`) });
-const refundsDown = async (seconds: number) => expect((await api('POST', '/sandbox/refunds/outage', { body: { seconds } })).status).toBe(204);
+const regOf = (email: string) => h.db('workshop_registrations').where({ email }).first();
+const expireHold = (id: string) => h.db('workshop_registrations').where({ id }).update({ hold_expires_at: h.db.raw(`now() - interval '1 minute'`) });
+const refundsDown = async (seconds: number) => expect((await h.api('POST', '/sandbox/refunds/outage', { body: { seconds } })).status).toBe(204);
 
 describe('a refund the provider refuses at first', () => {
   it('PayPal: a late payment on a full workshop is refunded once the provider is back, then the buyer is told', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 1, title: 'Full Before You Paid' });
+    const w = await createWorkshop(h.db, { max_participants: 1, title: 'Full Before You Paid' });
     const late = buyer('retry-paypal');
-    const res = await api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
-    const back = await pressPaypalButton(server, res.body.approval_url, 'approve');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
     await expireHold((await regOf(late.email)).id);
-    expect((await payWithPaypal(server, w.id, buyer('retry-paypal-winner'))).location).toMatch(/^\/thank-you/);
+    expect((await payWithPaypal(h.server, w.id, buyer('retry-paypal-winner'))).location).toMatch(/^\/thank-you/);
 
     await refundsDown(2);
-    const location = await follow(server, back);
+    const location = await follow(h.server, back);
     expect(new URL(location, 'http://site').searchParams.get('message')).toBe(BEING_REFUNDED);
     // The capture happened, the refund did not: the row says so and nobody is told "refunded" yet.
     const pending = await regOf(late.email);
     expect(pending).toMatchObject({ status: 'failed', status_reason: 'refund_pending' });
-    expect(await server.deps.db('provider_sandbox.paypal_refunds')).toHaveLength(0);
-    expect(await sandboxEmails(server, late.email)).toHaveLength(0);
+    expect(await h.db('provider_sandbox.paypal_refunds')).toHaveLength(0);
+    expect(await sandboxEmails(h.server, late.email)).toHaveLength(0);
 
     const done = await waitFor(async () => {
       const r = await regOf(late.email);
       return r.status === 'refunded' ? r : undefined;
     }, 30_000, 200);
     expect(done).toMatchObject({ status_reason: 'workshop_full_refunded' });
-    expect(await server.deps.db('provider_sandbox.paypal_refunds').where({ capture_id: done.payment_id })).toHaveLength(1);
-    expect(await server.deps.db('payment_events').where({ provider: 'paypal', event_id: `refund:${done.payment_id}`, event_type: 'refund.completed' })).toHaveLength(1);
+    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: done.payment_id })).toHaveLength(1);
+    expect(await h.db('payment_events').where({ provider: 'paypal', event_id: `refund:${done.payment_id}`, event_type: 'refund.completed' })).toHaveLength(1);
     const notices = await waitFor(async () => {
-      const m = await sandboxEmails(server, late.email);
+      const m = await sandboxEmails(h.server, late.email);
       return m.length ? m : undefined;
     });
     expect(notices.map((m) => m.subject)).toEqual(['Refund issued: Full Before You Paid is full']);
-    expect(await server.deps.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
   }, 60_000);
 
   it('Razorpay: the same, through verify; a second verify neither refunds twice nor takes the seat', async () => {
-    const w = await createWorkshop(server.deps.db, { max_participants: 1 });
+    const w = await createWorkshop(h.db, { max_participants: 1 });
     const late = buyer('retry-rzp');
-    const co = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
     await expireHold((await regOf(late.email)).id);
-    const winner = await api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...buyer('retry-rzp-winner') } });
-    const winnerPaid = await payInRazorpaySandbox(server, winner.body.order, winner.body.key_id);
-    expect((await api('POST', '/api/checkout/razorpay/verify', { body: winnerPaid.body })).status).toBe(200);
+    const winner = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...buyer('retry-rzp-winner') } });
+    const winnerPaid = await payInRazorpaySandbox(h.server, winner.body.order, winner.body.key_id);
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: winnerPaid.body })).status).toBe(200);
 
     await refundsDown(2);
-    const paid = await payInRazorpaySandbox(server, co.body.order, co.body.key_id);
-    const verify = await api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
+    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+    const verify = await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(verify.status).toBe(409);
     expect(verify.body.error.message).toBe(BEING_REFUNDED);
     expect(await regOf(late.email)).toMatchObject({ status: 'failed', status_reason: 'refund_pending' });
-    const payment = () => server.deps.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first();
+    const payment = () => h.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first();
     expect(await payment()).toMatchObject({ status: 'captured', amount_refunded: 0 });
 
     await waitFor(async () => (await regOf(late.email)).status === 'refunded', 30_000, 200);
     expect(await payment()).toMatchObject({ status: 'refunded', amount_refunded: 9900 });
-    expect(await server.deps.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
+    expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
 
-    const again = await api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
+    const again = await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(again.status).toBe(409);
-    expect(await server.deps.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
-    expect(await server.deps.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+    expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
   }, 60_000);
 });
