@@ -3,6 +3,14 @@ import { useDebounced } from './use-debounced';
 
 export const PAGE_SIZES = [25, 50, 100, 200];
 
+/** What an admin list asks the server for. */
+export interface ListQuery<S extends string> {
+  q: string;
+  status: S | 'all';
+  page: number;
+  pageSize: number;
+}
+
 /** Search, status and paging state of an admin list; filters go to the server, page resets on change. */
 export function useListState<S extends string>() {
   const [search, setSearchRaw] = useState('');
