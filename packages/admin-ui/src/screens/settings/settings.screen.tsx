@@ -9,7 +9,8 @@ import { useOffline } from '../../queries/connectivity.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { CreateAdminForm } from '../create-admin/create-admin-form';
 import { DangerSection } from './danger-section';
-import { EmailNotificationsSection, MaintenanceSection, RegistrationLimitSection } from './settings-sections';
+import { SettingSection, type SettingSectionConfig } from './setting-section';
+import { EMAIL_NOTIFICATIONS_SECTION, MAINTENANCE_SECTION, REGISTRATION_LIMIT_SECTION } from './settings-sections';
 import { useSettingWriter } from './use-setting-writer';
 
 export function SettingsScreen() {
@@ -20,7 +21,11 @@ export function SettingsScreen() {
   const [clearing, setClearing] = useState(false);
   useEffect(() => setSettings(data), [data]);
   const { saving, save } = useSettingWriter((key, value) => setSettings((s) => (s ? { ...s, [key]: value } : s)));
-  const writer = <K extends SettingKey>(key: K) => (value: Settings[K]) => save(key, value);
+  const section = <K extends SettingKey>(config: SettingSectionConfig<K>, current: Settings) => (
+    <Col xs={24} xl={12}>
+      <SettingSection config={config} value={current[config.key]} disabled={offline} saving={saving === config.key} save={(value) => save(config.key, value)} />
+    </Col>
+  );
 
   return (
     <>
@@ -40,15 +45,9 @@ export function SettingsScreen() {
         !error && <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
         <Row gutter={[20, 20]}>
-          <Col xs={24} xl={12}>
-            <MaintenanceSection value={settings.site_maintenance} disabled={offline} saving={saving === 'site_maintenance'} save={writer('site_maintenance')} />
-          </Col>
-          <Col xs={24} xl={12}>
-            <RegistrationLimitSection value={settings.registration_limit} disabled={offline} saving={saving === 'registration_limit'} save={writer('registration_limit')} />
-          </Col>
-          <Col xs={24} xl={12}>
-            <EmailNotificationsSection value={settings.email_notifications} disabled={offline} saving={saving === 'email_notifications'} save={writer('email_notifications')} />
-          </Col>
+          {section(MAINTENANCE_SECTION, settings)}
+          {section(REGISTRATION_LIMIT_SECTION, settings)}
+          {section(EMAIL_NOTIFICATIONS_SECTION, settings)}
           <Col xs={24} xl={12}>
             <Card title="Admin Management" data-testid="section-admins">
               <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="Admin users have full access to every admin screen and setting. Only add people you trust." />
