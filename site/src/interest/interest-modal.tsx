@@ -1,48 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import { useFormFields } from '../lib/use-form-fields';
-import { fieldErrors, firstMessage, issueFormSchema } from '@workshop/shared';
+import { issueFormSchema } from '@workshop/shared';
 import { Field, TextArea } from '../components/field';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { Modal } from '../components/modal';
 import { api, ApiError } from '../lib/api';
 import { useMaintenance } from '../lib/data';
-import { toast } from '../lib/toast';
+import { useSubmitForm } from '../lib/use-submit-form';
 import '../styles/forms.css';
 
 const EMPTY = { name: '', email: '', message: '' };
 
 /** 'Facing issues?' (SPEC §2): the form is cleared only when the submission succeeds. */
 export default function InterestModal({ onClose }: { onClose: () => void }) {
-  const { values, errors, setErrors, edit, reset } = useFormFields(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, edit, busy, submit } = useSubmitForm(EMPTY, {
+    schema: issueFormSchema,
+    send: (data) => api.interests.submitIssue(data),
+    sent: { title: 'Thank you for your interest!', description: "We'll contact you soon with workshop details." },
+    onSent: onClose,
+    failed: (err) =>
+      err instanceof ApiError && err.fields
+        ? { title: 'Please check the form', description: err.message }
+        : { title: 'Submission failed', description: err instanceof ApiError && err.code === 'maintenance' ? err.message : 'Please try again or contact support.' },
+  });
   const maintenance = useMaintenance();
-
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = issueFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast({ title: 'Please check the form', description: firstMessage(parsed.error), variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.interests.submitIssue(parsed.data);
-      toast({ title: 'Thank you for your interest!', description: "We'll contact you soon with workshop details.", variant: 'success' });
-      reset();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) {
-        setErrors(err.fields);
-        toast({ title: 'Please check the form', description: err.message, variant: 'destructive' });
-      } else {
-        toast({ title: 'Submission failed', description: err instanceof ApiError && err.code === 'maintenance' ? err.message : 'Please try again or contact support.', variant: 'destructive' });
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Modal title="Facing issues?" description={<p>Please fill in details and our team will reach out to you.</p>} onClose={onClose} testId="interest-modal">

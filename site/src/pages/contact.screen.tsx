@@ -1,13 +1,11 @@
 import { Icon, type IconName } from '../components/icon';
-import { useState, type FormEvent } from 'react';
-import { useFormFields } from '../lib/use-form-fields';
-import { contactFormSchema, fieldErrors, firstMessage } from '@workshop/shared';
+import { contactFormSchema } from '@workshop/shared';
 import { Field, TextArea } from '../components/field';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { PageHeader } from '../components/page-header';
 import { api, ApiError } from '../lib/api';
 import { useMaintenance } from '../lib/data';
-import { toast } from '../lib/toast';
+import { useSubmitForm } from '../lib/use-submit-form';
 import { openInterest } from '../lib/ui';
 import '../styles/forms.css';
 
@@ -21,31 +19,13 @@ const DETAILS: { icon: IconName; label: string; value: string }[] = [
 ];
 
 export default function ContactScreen() {
-  const { values, errors, setErrors, edit, reset } = useFormFields(EMPTY);
-  const [busy, setBusy] = useState(false);
+  const { values, errors, edit, busy, submit } = useSubmitForm(EMPTY, {
+    schema: contactFormSchema,
+    send: (data) => api.interests.submitContact(data),
+    sent: { title: 'Message sent!', description: "Thanks for reaching out. We'll get back to you within one business day." },
+    failed: (err) => ({ title: 'Submission failed', description: err instanceof ApiError && err.fields ? err.message : 'Please try again or contact support.' }),
+  });
   const maintenance = useMaintenance();
-
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const parsed = contactFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      toast({ title: 'Please check the form', description: firstMessage(parsed.error), variant: 'destructive' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await api.interests.submitContact(parsed.data);
-      toast({ title: 'Message sent!', description: "Thanks for reaching out. We'll get back to you within one business day.", variant: 'success' });
-      reset();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast({ title: 'Submission failed', description: err instanceof ApiError && err.fields ? err.message : 'Please try again or contact support.', variant: 'destructive' });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <>
