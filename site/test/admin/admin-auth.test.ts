@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/src/auth/password';
-import { ADMIN, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { ADMIN, holdRequests, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 beforeAll(async () => {
@@ -13,12 +13,7 @@ describe('sign-in and guard', () => {
     const ctx = await newContext(h);
     const page = await ctx.newPage();
     // Hold the session check so the guard screen can be seen.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/auth/session', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/api/auth/session');
     await page.goto('/admin/registrations');
     await page.getByText('Loading admin portal...').waitFor();
     await screenshot(page, 'guard-loading');

@@ -40,6 +40,14 @@ export async function startAdminHarness(): Promise<AdminHarness> {
   };
 }
 
+/** The harness plus one desktop page already signed in as ADMIN, which most files share across their tests. */
+export async function startSignedIn(): Promise<{ h: AdminHarness; page: Page }> {
+  const h = await startAdminHarness();
+  const page = await (await newContext(h)).newPage();
+  await signIn(page);
+  return { h, page };
+}
+
 /** A fresh browser context (its own cookies) of a desktop-sized window. */
 export function newContext(h: AdminHarness, options: { width?: number; height?: number } = {}): Promise<BrowserContext> {
   return h.browser.newContext({ baseURL: h.server.url, viewport: { width: options.width ?? 1440, height: options.height ?? 900 }, acceptDownloads: true });
@@ -74,4 +82,34 @@ export async function confirmPopover(page: Page, trigger: Locator, okText: strin
   await expect.poll(() => open.count()).toBe(1);
   if (title) await open.getByText(title, { exact: true }).waitFor();
   await open.getByRole('button', { name: okText, exact: true }).click();
+}
+
+/**
+ * Holds every request to `url` until the returned function is called, so a loading state can be
+ * seen. A held request the page has given up on meanwhile cannot be continued: that is expected.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue().catch(() => {});
+  });
+  return release;
+}
+
+/** The data rows of the antd table with this test id (not its placeholder or measure rows). */
+export const tableRows = (page: Page, testId: string): Locator => page.locator(`[data-testid="${testId}"] tbody tr.ant-table-row`);
+
+/** Waits until a list's 'X of Y …' counter reads exactly `text`. */
+export const expectCounter = (page: Page, text: string) =>
+  page.waitForFunction((t) => document.querySelector('[data-testid="list-counter"]')?.textContent === t, text);
+
+/** The figure on the stat card with this title. */
+export const cardValue = (page: Page, title: string) => page.getByTestId(`card-${title}`).getByTestId('card-value').textContent();
+
+/** Picks `label` in a list's status filter. */
+export async function chooseStatus(page: Page, label: string): Promise<void> {
+  await page.getByTestId('status-filter').click();
+  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
 }

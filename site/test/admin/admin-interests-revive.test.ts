@@ -4,45 +4,36 @@ import { bulkMailto, csvRow, interestCsvColumns, interestCsvFileName, MAILTO_BOD
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredInterests, toInterest } from '../../../server/src/interests/interests.queries';
-import { confirmPopover, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { cardValue, chooseStatus, confirmPopover, expectCounter, holdRequests, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedInterests } from './admin-seed';
 
 let h: AdminHarness;
 let page: Page;
 beforeAll(async () => {
-  h = await startAdminHarness();
-  page = await (await newContext(h)).newPage();
-  await signIn(page);
+  ({ h, page } = await startSignedIn());
 });
 afterAll(() => h.stop());
 
-const rows = (table: string) => page.locator(`[data-testid="${table}"] tbody tr.ant-table-row`);
-const expectCounter = (text: string) => page.waitForFunction((t) => document.querySelector('[data-testid="list-counter"]')?.textContent === t, text);
+const rows = (table: string) => tableRows(page, table);
 const dbInterests = async (q: string, status?: 'interested' | 'contacted' | 'converted'): Promise<Interest[]> =>
   ((await filteredInterests(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map(toInterest);
-
-async function chooseStatus(label: string) {
-  await page.getByTestId('status-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
-}
 
 describe('interests', () => {
   it('shows the empty state with no interests', async () => {
     await page.getByRole('menuitem', { name: 'Interests' }).click();
     await page.getByText('No interests found').waitFor();
-    await expectCounter('0 of 0 interests');
+    await expectCounter(page, '0 of 0 interests');
     await screenshot(page, 'interests-empty');
   });
 
   it('lists interests with the cards, searches name/email/phone and filters, as the database does', async () => {
     await seedInterests(h.server.deps.db);
     await page.reload();
-    await expectCounter('12 of 12 interests');
+    await expectCounter(page, '12 of 12 interests');
     await page.getByRole('heading', { name: 'Interest Management' }).waitFor();
     const all = await dbInterests('');
-    const card = (title: string) => page.getByTestId(`card-${title}`).getByTestId('card-value').textContent();
-    await expect(card('Total Interests')).resolves.toBe('12');
-    await expect(card('Interested')).resolves.toBe(String(all.filter((i) => i.status === 'interested').length));
+    await expect(cardValue(page, 'Total Interests')).resolves.toBe('12');
+    await expect(cardValue(page, 'Interested')).resolves.toBe(String(all.filter((i) => i.status === 'interested').length));
     const headers = await page.locator('[data-testid="interests-table"] thead th').allTextContents();
     expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Phone', 'Message', 'Submitted', 'Status']);
     await screenshot(page, 'interests');
@@ -50,16 +41,16 @@ describe('interests', () => {
     await page.getByPlaceholder('Search by name, email, or phone...').fill('555-01');
     const byPhone = await dbInterests('555-01');
     expect(byPhone.length).toBe(3);
-    await expectCounter(`${byPhone.length} of 12 interests`);
+    await expectCounter(page, `${byPhone.length} of 12 interests`);
     expect(await rows('interests-table').locator('td:nth-child(3)').allTextContents()).toEqual(byPhone.map((i) => i.phone));
 
     await page.getByPlaceholder('Search by name, email, or phone...').fill('LEAD1');
-    await expectCounter(`${(await dbInterests('lead1')).length} of 12 interests`);
+    await expectCounter(page, `${(await dbInterests('lead1')).length} of 12 interests`);
 
     await page.getByPlaceholder('Search by name, email, or phone...').fill('');
-    await chooseStatus('Contacted');
+    await chooseStatus(page, 'Contacted');
     const contacted = await dbInterests('', 'contacted');
-    await expectCounter(`${contacted.length} of 12 interests`);
+    await expectCounter(page, `${contacted.length} of 12 interests`);
     expect(await rows('interests-table').locator('td:nth-child(2)').allTextContents()).toEqual(contacted.map((i) => i.email));
     expect(await page.getByTestId('email-all').getAttribute('href')).toBe(bulkMailto(contacted.map((i) => i.email), MAILTO_BODIES.interests));
 
@@ -69,9 +60,9 @@ describe('interests', () => {
 
   it('exports the filtered interests with the SPEC columns and file name', async () => {
     await page.getByPlaceholder('Search by name, email, or phone...').fill('');
-    await chooseStatus('Interested');
+    await chooseStatus(page, 'Interested');
     const expected = await dbInterests('', 'interested');
-    await expectCounter(`${expected.length} of 12 interests`);
+    await expectCounter(page, `${expected.length} of 12 interests`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe(interestCsvFileName());
     const parsed = Papa.parse<string[]>(readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').trim()).data;
@@ -81,8 +72,8 @@ describe('interests', () => {
   });
 
   it('moves an interest forward: interested → contacted → converted', async () => {
-    await chooseStatus('All Status');
-    await expectCounter('12 of 12 interests');
+    await chooseStatus(page, 'All Status');
+    await expectCounter(page, '12 of 12 interests');
     const target = (await dbInterests('', 'interested'))[0];
     const row = rows('interests-table').filter({ hasText: target.email });
     await row.getByRole('button', { name: 'Mark Contacted' }).click();
@@ -113,7 +104,7 @@ describe('revive', () => {
     await h.server.deps.db('revive').insert({ name: 'Abandoned Arjun', email: 'arjun@example.com', source: 'abandoned_checkout' });
     await page.reload();
     await rows('revive-table').filter({ hasText: 'Abandoned Arjun' }).waitFor();
-    await expect(page.getByTestId('card-Total Entries').getByTestId('card-value').textContent()).resolves.toBe('2');
+    await expect(cardValue(page, 'Total Entries')).resolves.toBe('2');
     expect(await rows('revive-table').first().locator('td').nth(3).textContent()).toMatch(/\d{1,2}:\d{2} [AP]M E[SD]T$/);
     await screenshot(page, 'revive');
 
@@ -124,12 +115,7 @@ describe('revive', () => {
   });
 
   it("shows 'Loading revive entries...' while fetching", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/admin/revive?*', async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdRequests(page, '**/api/admin/revive?*');
     await page.reload();
     await page.getByText('Loading revive entries...').waitFor();
     release();

@@ -1,14 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
 let admin: Page;
 beforeAll(async () => {
-  h = await startAdminHarness();
-  admin = await (await newContext(h)).newPage();
-  await signIn(admin);
+  ({ h, page: admin } = await startSignedIn());
 });
 afterAll(() => h.stop());
 

@@ -4,38 +4,24 @@ import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registratio
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
-import { newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { cardValue, chooseStatus, expectCounter, holdRequests, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
 let page: Page;
 beforeAll(async () => {
-  h = await startAdminHarness();
-  page = await (await newContext(h)).newPage();
-  await signIn(page);
+  ({ h, page } = await startSignedIn());
 });
 afterAll(() => h.stop());
 
-const rows = () => page.locator('[data-testid="registrations-table"] tbody tr.ant-table-row');
+const rows = () => tableRows(page, 'registrations-table');
 const counter = () => page.getByTestId('list-counter');
-const expectCounter = (text: string) => page.waitForFunction((t) => document.querySelector('[data-testid="list-counter"]')?.textContent === t, text);
 const dbRows = async (q: string, status?: 'pending' | 'completed' | 'failed' | 'refunded'): Promise<Registration[]> =>
   ((await filteredRegistrations(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map(toRegistration);
 
-async function chooseStatus(label: string) {
-  await page.getByTestId('status-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
-}
-
 describe('empty', () => {
   it('shows three skeleton cards while loading, then the no-data empty state', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/admin/registrations?*', async (route) => {
-      await held;
-      // The page may have moved on (and the request been cancelled) by the time it is let through.
-      await route.continue().catch(() => {});
-    });
+    const release = await holdRequests(page, '**/api/admin/registrations?*');
     await page.getByRole('menuitem', { name: 'Registrations' }).click();
     await page.getByTestId('skeleton-cards').waitFor();
     await expect(page.locator('[data-testid="skeleton-cards"] .ant-card').count()).resolves.toBe(3);
@@ -54,13 +40,13 @@ describe('loaded', () => {
     const w = await seedWorkshop(h.server.deps.db);
     await seedRegistrations(h.server.deps.db, w.id);
     await page.reload();
-    await expectCounter('30 of 30 registrations');
+    await expectCounter(page, '30 of 30 registrations');
   });
 
   it('shows the heading, the four cards from the database and every SPEC column', async () => {
     await page.getByRole('heading', { name: 'Registration Management' }).waitFor();
     const all = await dbRows('');
-    const card = (title: string) => page.getByTestId(`card-${title}`).getByTestId('card-value').textContent();
+    const card = (title: string) => cardValue(page, title);
     await expect(card('Total Registrations')).resolves.toBe('30');
     await expect(card('Completed')).resolves.toBe(String(all.filter((r) => r.status === 'completed').length));
     await expect(card('Total Revenue')).resolves.toBe(formatCents(all.reduce((s, r) => s + r.amount, 0)));
@@ -76,20 +62,20 @@ describe('loaded', () => {
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('SMITH');
     const expected = await dbRows('smith');
     expect(expected.length).toBeGreaterThan(6);
-    await expectCounter(`${expected.length} of 30 registrations`);
+    await expectCounter(page, `${expected.length} of 30 registrations`);
     expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(expected.map((r) => r.access_id));
 
     const one = (await dbRows(''))[17];
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill(one.access_id.toLowerCase());
-    await expectCounter('1 of 30 registrations');
+    await expectCounter(page, '1 of 30 registrations');
     await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([one.access_id]);
   });
 
   it('filters by status, and offers Email All with every listed address in Bcc', async () => {
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('');
-    await chooseStatus('Pending');
+    await chooseStatus(page, 'Pending');
     const pending = await dbRows('', 'pending');
-    await expectCounter(`${pending.length} of 30 registrations`);
+    await expectCounter(page, `${pending.length} of 30 registrations`);
     expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(pending.map((r) => r.access_id));
     expect(await rows().locator('[data-testid="status-badge"]').allTextContents()).toEqual(pending.map(() => 'Pending'));
 
@@ -102,7 +88,7 @@ describe('loaded', () => {
 
   it('shows the filtered empty state when nothing matches', async () => {
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('nobody-by-this-name');
-    await expectCounter('0 of 30 registrations');
+    await expectCounter(page, '0 of 30 registrations');
     await page.getByText('No registrations match your current filters.').waitFor();
     await page.getByText('No registrations found').waitFor();
     await screenshot(page, 'registrations-no-match');
@@ -110,9 +96,9 @@ describe('loaded', () => {
 
   it('exports exactly the filtered rows with the SPEC columns and file name', async () => {
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('smith');
-    await chooseStatus('Completed');
+    await chooseStatus(page, 'Completed');
     const expected = await dbRows('smith', 'completed');
-    await expectCounter(`${expected.length} of 30 registrations`);
+    await expectCounter(page, `${expected.length} of 30 registrations`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe(registrationCsvFileName());
     const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');

@@ -1,14 +1,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { holdRequests, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
 let page: Page;
 beforeAll(async () => {
-  h = await startAdminHarness();
-  page = await (await newContext(h)).newPage();
-  await signIn(page);
+  ({ h, page } = await startSignedIn());
   await page.getByRole('menuitem', { name: 'Settings' }).click();
   await page.getByText('Site Maintenance').waitFor();
 });
@@ -27,12 +25,7 @@ describe('settings', () => {
   });
 
   it("saves a toggle at once with 'Saving...', and the change survives a reload", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/admin/settings/site_maintenance', async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
+    const release = await holdRequests(page, '**/api/admin/settings/site_maintenance');
     await page.getByTestId('toggle-maintenance').click();
     await page.getByTestId('saving-indicator').getByText('Saving...').waitFor();
     await screenshot(page, 'settings-saving');

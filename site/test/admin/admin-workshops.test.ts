@@ -1,15 +1,13 @@
 import { formatEventDate } from '@workshop/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmPopover, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { confirmPopover, newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
 let page: Page;
 beforeAll(async () => {
-  h = await startAdminHarness();
-  page = await (await newContext(h)).newPage();
-  await signIn(page);
+  ({ h, page } = await startSignedIn());
 });
 afterAll(() => h.stop());
 
