@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { readSetting } from '../settings/settings.queries';
-import { adminNotificationEmail, adminRefundEmail, confirmationEmail, type EmailContent, refundNoticeEmail, type RegistrationEmailData } from './email.templates';
+import { adminNotificationEmail, adminRefundEmail, confirmationEmail, duplicateRefundEmail, type EmailContent, refundNoticeEmail, type RegistrationEmailData } from './email.templates';
 
 export const SEND_EMAIL_TASK = 'send_email';
 /** With graphile-worker's backoff (e^attempt seconds, capped at e^10) this keeps retrying for about three days. */
 const MAX_ATTEMPTS = 30;
 
-export type EmailKind = 'confirmation' | 'admin_notification' | 'refund_notice' | 'admin_refund_notice';
+export type EmailKind = 'confirmation' | 'admin_notification' | 'refund_notice' | 'admin_refund_notice' | 'duplicate_refund_notice';
 
 export interface EmailSender {
   publicBaseUrl: string;
@@ -67,4 +67,10 @@ export async function queueRefundEmails(trx: Knex.Transaction, registrationId: s
   await queueEmail(trx, registrationId, 'refund_notice', data.email, refundNoticeEmail(data));
   const notify = await readSetting(trx, 'email_notifications');
   if (notify.admin_email) await queueEmail(trx, registrationId, 'admin_refund_notice', notify.admin_email, adminRefundEmail(data));
+}
+
+/** The buyer paid twice for one seat: the extra payment went back. Once per registration. */
+export async function queueDuplicateRefundEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<void> {
+  const data = await loadEmailData(trx, registrationId, sender);
+  await queueEmail(trx, registrationId, 'duplicate_refund_notice', data.email, duplicateRefundEmail(data));
 }

@@ -110,3 +110,18 @@ export function adminRefundEmail(d: RegistrationEmailData): EmailContent {
     html: layout('Late payment refunded', rows, [esc(body)]),
   };
 }
+
+export function duplicateRefundEmail(d: RegistrationEmailData): EmailContent {
+  const rows: [string, string][] = [
+    ['Workshop', d.workshopTitle],
+    ['Date', formatEventDate(d.workshopDate)],
+    ['Refunded', formatCents(d.amount)],
+    ['Reference', d.accessId],
+  ];
+  const body = `Hi ${d.name}, we received a second payment for a seat you had already paid for. Your seat is confirmed, and we have refunded the extra payment in full to your original payment method; it can take 5-7 business days to appear.`;
+  return {
+    subject: `Extra payment refunded: ${d.workshopTitle}`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout('Your extra payment was refunded', rows, [esc(body)]),
+  };
+}

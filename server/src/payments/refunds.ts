@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import type { Db } from '../db/knex';
-import type { EmailSender } from '../email/email.queue';
+import { queueDuplicateRefundEmail, type EmailSender } from '../email/email.queue';
 import { recordEvent } from './payment-events.queries';
 import { markRefunded } from './registration-payments.service';
 
@@ -42,10 +42,11 @@ async function queueRefund(db: Db | Knex.Transaction, job: RefundJob): Promise<v
   ]);
 }
 
-/** The money is back: recorded once per payment, and a full workshop's registration says so. */
+/** The money is back: recorded once per payment; a full workshop's registration says so, a double payer is told. */
 async function refundDone(d: RefundDeps, job: RefundJob): Promise<void> {
   await recordEvent(d.db, { provider: job.provider, eventId: `refund:${job.paymentId}`, type: 'refund.completed', payload: job, registrationId: job.registrationId });
   if (job.reason === 'workshop_full') await markRefunded(d.db, job.registrationId, job.paymentId, d.sender);
+  if (job.reason === 'duplicate_payment') await d.db.transaction((trx) => queueDuplicateRefundEmail(trx, job.registrationId, d.sender));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { razorpayPaymentSignature, SANDBOX_CREDENTIALS } from '../../src/sandbox/sandbox.credentials';
 import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
@@ -68,5 +69,42 @@ describe('a refund the provider refuses at first', () => {
     expect(again.status).toBe(409);
     expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
     expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a second payment for a seat already paid for', () => {
+  it('keeps the seat on the first payment, refunds the second once and tells the buyer once', async () => {
+    const w = await createWorkshop(h.db, { title: 'Paid Twice Workshop' });
+    const who = buyer('paid-twice');
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
+    const first = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+    const done = await h.api('POST', '/api/checkout/razorpay/verify', { body: first.body });
+    expect(done.status).toBe(200);
+
+    // Razorpay can capture a second payment on an order (a retried card, a second tab): the provider's record of it.
+    const secondId = 'pay_second_for_same_order';
+    await h.db('provider_sandbox.razorpay_payments').insert({ id: secondId, order_id: co.body.order.id, amount: 9900, currency: 'USD', status: 'captured', email: who.email, contact: who.phone });
+    const second = {
+      razorpay_order_id: co.body.order.id,
+      razorpay_payment_id: secondId,
+      razorpay_signature: razorpayPaymentSignature(co.body.order.id, secondId, SANDBOX_CREDENTIALS.razorpayKeySecret),
+    };
+    for (const attempt of [1, 2]) {
+      const res = await h.api('POST', '/api/checkout/razorpay/verify', { body: second });
+      expect(res.status, `verify #${attempt}`).toBe(200);
+      expect(res.body).toEqual(done.body);
+    }
+
+    expect(await regOf(who.email)).toMatchObject({ status: 'completed', payment_id: first.body.razorpay_payment_id });
+    expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: secondId })).toHaveLength(1);
+    expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: first.body.razorpay_payment_id })).toHaveLength(0);
+    const mail = await waitFor(async () => {
+      const m = await sandboxEmails(h.server, who.email);
+      return m.length === 2 ? m : undefined;
+    });
+    expect(mail.map((m) => m.subject).sort()).toEqual(['Extra payment refunded: Paid Twice Workshop', "You're registered: Paid Twice Workshop"]);
+    const extra = mail.find((m) => m.subject.startsWith('Extra payment'))!;
+    expect(extra.text_body).toContain('Refunded: $99.00');
+    expect(await h.db('email_messages').where({ registration_id: (await regOf(who.email)).id, kind: 'duplicate_refund_notice' })).toHaveLength(1);
   }, 60_000);
 });

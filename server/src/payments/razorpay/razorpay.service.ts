@@ -96,7 +96,11 @@ export class RazorpayService {
     if (payment.status === 'authorized') {
       payment = (await this.d.client.payments.capture(paymentId, reg.amount, reg.currency)) as unknown as RzpPayment;
     }
-    if (payment.status !== 'captured') return payment.status === 'refunded' ? 'refunded' : 'waiting';
+    if (payment.status === 'refunded') {
+      // An extra payment we already gave back: the seat paid for by the first one stands.
+      return reg.status === 'completed' ? 'completed' : 'refunded';
+    }
+    if (payment.status !== 'captured') return 'waiting';
     await recordEvent(this.d.db, { provider: 'razorpay', eventId: `payment:${payment.id}`, type: 'payment.verified', payload: payment, registrationId: reg.id });
     if (Number(payment.amount) !== reg.amount || payment.currency !== reg.currency) {
       this.d.logger.warn({ registrationId: reg.id, paid: payment.amount, expected: reg.amount }, 'Razorpay amount mismatch: refunding');
