@@ -86,7 +86,7 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
             columns={p.columns({ offline, reload })}
             dataSource={data?.items ?? []}
             loading={loading && !!data}
-            scroll={{ x: 960 }}
+            scroll={{ x: 'max-content' }}
             data-testid={`${p.noun}-table`}
             locale={{
               emptyText: <ListEmpty title={`No ${p.noun} found`} description={list.filtered ? `No ${p.noun} match your current filters.` : p.emptyDescription} />,
