@@ -1,5 +1,6 @@
 import { useMaintenance } from '../lib/data';
 import { openRegistration } from '../lib/ui';
+import './cta-band.css';
 
 /** Closing call to action on the content pages. */
 export function CtaBand({ title = 'Ready to build your first app?' }: { title?: string }) {

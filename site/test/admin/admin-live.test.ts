@@ -45,6 +45,8 @@ it('shows the load error while the server cannot be reached (the web keeps no of
   await admin.getByText('Failed to load dashboard').waitFor();
   await admin.getByText('Cannot reach the server. Check your connection and try again.').waitFor();
   await expect(admin.getByTestId('offline-banner').count()).resolves.toBe(0);
+  // The error replaces the placeholders: nothing on the screen still looks as if it were loading.
+  expect(await admin.locator('.ant-skeleton').count()).toBe(0);
   await screenshot(admin, 'dashboard-unreachable');
   await admin.unrouteAll({ behavior: 'wait' });
   // No click: the screen asks again on its own (every 10 s while the server is unreachable).

@@ -23,6 +23,20 @@ describe('static pages in Chromium', () => {
     expect(await card.getByRole('button', { name: 'Register Now' }).isEnabled()).toBe(true);
   });
 
+  it('ends every content page with the styled call to action, even when it is the first page opened', async () => {
+    for (const route of ['/learn', '/why-no-code', '/who-should-attend', '/about', '/platform']) {
+      // A fresh page each time: styles left over from an earlier page must not hide a missing import.
+      const page = await site.page(375);
+      await page.goto(site.url(route));
+      const band = page.locator('.cta-band');
+      await band.getByRole('heading', { level: 2 }).waitFor();
+      const look = await band.evaluate((el) => ({ background: getComputedStyle(el).backgroundImage, color: getComputedStyle(el).color }));
+      expect(look.background, route).toContain('linear-gradient');
+      expect(look.color, route).toBe('rgb(255, 255, 255)');
+      await page.close();
+    }
+  });
+
   it('falls back to the default workshop, closed, when there is none', async () => {
     const page = await site.page(375);
     await page.goto(site.url('/pricing'));

@@ -57,7 +57,7 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
   return (
     <>
       <PageHeader title={p.title} subtitle={p.subtitle} />
-      <StatCards loading={!data} cards={p.cards(data?.summary)} />
+      {(data || !error) && <StatCards loading={!data} cards={p.cards(data?.summary)} />}
       {error && !data && <LoadError title={`Failed to load ${p.noun}`} error={error} onRetry={reload} />}
       <Card>
         <ListToolbar

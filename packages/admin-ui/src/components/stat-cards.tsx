@@ -24,7 +24,9 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
                   {c.title}
                 </Typography.Text>
                 {loading ? (
-                  <Skeleton.Input active size="small" style={{ marginTop: 10, width: 80 }} />
+                  <div style={{ marginTop: 10 }}>
+                    <Skeleton.Input active size="small" style={{ width: 80 }} />
+                  </div>
                 ) : (
                   <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, marginTop: 6 }} data-testid="card-value">
                     {c.value}

@@ -16,10 +16,19 @@ export function DashboardScreen() {
   const live = useLive((s) => s.registrationsVersion);
   const { data, error, reload } = useCachedQuery('dashboard', () => api.admin.dashboard(), live);
 
+  const header = <PageHeader title="Dashboard" subtitle="Registrations, revenue and workshops at a glance" />;
+  // Nothing to show yet and the load failed: the error alone, not placeholders that look still loading.
+  if (error && !data) {
+    return (
+      <>
+        {header}
+        <LoadError title="Failed to load dashboard" error={error} onRetry={reload} />
+      </>
+    );
+  }
   return (
     <>
-      <PageHeader title="Dashboard" subtitle="Registrations, revenue and workshops at a glance" />
-      {error && !data && <LoadError title="Failed to load dashboard" error={error} onRetry={reload} />}
+      {header}
       <StatCards
         loading={!data}
         cards={[
