@@ -79,7 +79,7 @@ describe('home page in Chromium', () => {
     const banner = page.getByTestId('announcement-banner');
     expect(await banner.innerText()).toContain('smaller Saturday workshops (20 participants max) are now held even with just 1 registration');
     await page.getByRole('button', { name: 'Dismiss announcement' }).click();
-    expect(await banner.count()).toBe(0);
+    await banner.waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('hero-unavailable').waitFor();
     expect(await page.getByTestId('announcement-banner').count()).toBe(0);
