@@ -3,7 +3,7 @@ import { readSetting } from '../settings/settings.queries';
 import { adminNotificationEmail, adminRefundEmail, confirmationEmail, duplicateRefundEmail, type EmailContent, refundNoticeEmail, type RegistrationEmailData } from './email.templates';
 
 export const SEND_EMAIL_TASK = 'send_email';
-/** With graphile-worker's backoff (e^attempt seconds, capped at e^10) this keeps retrying for about three days. */
+/** With graphile-worker's backoff (e^attempt seconds, capped at e^10) this keeps retrying for about five days. */
 const MAX_ATTEMPTS = 30;
 
 export type EmailKind = 'confirmation' | 'admin_notification' | 'refund_notice' | 'admin_refund_notice' | 'duplicate_refund_notice';

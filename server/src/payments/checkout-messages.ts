@@ -3,7 +3,7 @@ export const CHECKOUT_MESSAGES = {
   paypalInitFailed: 'Failed to initialize PayPal payment. Please try again.',
   cardInitFailed: 'Failed to initialize payment. Please try again.',
   declined: 'Your payment was declined, so no money was taken. Please try again or use another payment method.',
-  amountMismatch: 'The payment amount did not match the workshop price, so it was not accepted. Any amount taken has been refunded.',
+  amountMismatch: 'The payment amount did not match the workshop price, so it was not accepted. Any amount taken is being refunded in full.',
   notApproved: 'Your PayPal payment was not approved. Please try again.',
   unknownOrder: 'We could not find this payment. Please try registering again.',
   refundedFull: 'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',

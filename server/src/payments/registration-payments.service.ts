@@ -5,6 +5,7 @@ import { queueCompletedEmails, queueRefundEmails, type EmailSender } from '../em
 import { notifyRegistrationCompleted } from '../events/registration-events';
 import { countTakenSeats } from '../registrations/seat-hold.service';
 import { readSetting } from '../settings/settings.queries';
+import { queueRefund, type RefundJob } from './refund-queue';
 import { capacity } from '../workshops/workshops.queries';
 
 /** status_reason values, read by admins in the registrations list. */
@@ -15,7 +16,7 @@ export const REASONS = {
   holdExpired: 'hold_expired',
   providerError: 'provider_error',
   workshopFull: 'workshop_full_refunded',
-  /** Verified money with no seat for it, whose refund the provider has not accepted yet (it is retried). */
+  /** Verified money with no seat for it: its refund is queued, and the row becomes `refunded` when it went through. */
   refundPending: 'refund_pending',
 } as const;
 
@@ -36,11 +37,9 @@ export interface RegistrationRow {
 }
 
 export type Completion =
-  /** It is completed now, or already was with this very payment. */
+  /** It is completed now, or already was (with this payment, or another one whose extra is being refunded). */
   | { kind: 'completed'; registration: RegistrationRow; fresh: boolean }
-  /** Verified money with no seat for it (late payment on a full workshop, or a second payment): refund it. */
-  | { kind: 'refund'; registration: RegistrationRow; alreadyCompleted: boolean }
-  /** Already refunded: nothing more to do. */
+  /** No seat for this money: it is refunded (or its refund is queued). */
   | { kind: 'refunded'; registration: RegistrationRow };
 
 export async function findByOrder(db: Db, method: PaymentMethod, orderId: string): Promise<RegistrationRow | undefined> {
@@ -55,10 +54,28 @@ async function seatStillFree(trx: Knex.Transaction, workshopId: string): Promise
   return cap === null || (await countTakenSeats(trx, workshopId)) < cap;
 }
 
+/** Its money is on its way back: a replay must not complete it, even if a seat has freed up. */
+export const isRefundPending = (reg: Pick<RegistrationRow, 'status' | 'status_reason'>) => reg.status === 'failed' && reg.status_reason === REASONS.refundPending;
+
+/**
+ * The row now says its money is going back, and the refund job is queued in the same
+ * transaction. It never completes after this, even if a seat frees up later: the refund may
+ * already be under way.
+ */
+async function oweRefund(trx: Knex.Transaction, reg: RegistrationRow, job: RefundJob, reason: string): Promise<void> {
+  await trx('workshop_registrations')
+    .where({ id: reg.id })
+    .whereIn('status', ['pending', 'failed'])
+    .update({ status: 'failed', status_reason: reason, payment_id: job.paymentId, payment_method: job.provider, updated_at: trx.fn.now() });
+  if (job.reason === 'workshop_full') await trx('revive').where({ registration_id: reg.id, source: 'abandoned_checkout' }).delete();
+  await queueRefund(trx, job);
+}
+
 /**
  * The one way a registration becomes `completed`: called only after the server itself has
  * verified the money with the provider. Idempotent per payment. A payment whose hold
- * expired still gets the seat if one is free; otherwise the caller refunds it.
+ * expired still gets the seat if one is free; otherwise, and for a second payment of a seat
+ * already paid for, the money is queued for refund in the same transaction.
  */
 export async function completeVerifiedPayment(
   db: Db,
@@ -68,12 +85,17 @@ export async function completeVerifiedPayment(
   return db.transaction(async (trx) => {
     const reg: RegistrationRow | undefined = await trx('workshop_registrations').where({ id: input.registrationId }).forUpdate().first();
     if (!reg) throw new Error(`registration ${input.registrationId} not found`);
-    if (reg.status === 'refunded') return { kind: 'refunded', registration: reg };
+    if (reg.status === 'refunded' || isRefundPending(reg)) return { kind: 'refunded', registration: reg };
+    const job = { provider: input.method, paymentId: input.paymentId, registrationId: reg.id } as const;
     if (reg.status === 'completed') {
-      return reg.payment_id === input.paymentId ? { kind: 'completed', registration: reg, fresh: false } : { kind: 'refund', registration: reg, alreadyCompleted: true };
+      if (reg.payment_id !== input.paymentId) await queueRefund(trx, { ...job, reason: 'duplicate_payment' });
+      return { kind: 'completed', registration: reg, fresh: false };
     }
     const holding = reg.status === 'pending' && reg.hold_expires_at !== null && new Date(reg.hold_expires_at) > new Date();
-    if (!holding && !(await seatStillFree(trx, reg.workshop_id))) return { kind: 'refund', registration: reg, alreadyCompleted: false };
+    if (!holding && !(await seatStillFree(trx, reg.workshop_id))) {
+      await oweRefund(trx, reg, { ...job, reason: 'workshop_full' }, REASONS.refundPending);
+      return { kind: 'refunded', registration: reg };
+    }
 
     const [done] = await trx('workshop_registrations')
       .where({ id: reg.id })
@@ -84,6 +106,20 @@ export async function completeVerifiedPayment(
     await notifyRegistrationCompleted(trx, reg.id);
     await queueCompletedEmails(trx, reg.id, sender);
     return { kind: 'completed', registration: done, fresh: true };
+  });
+}
+
+/**
+ * Verified money for the wrong amount or currency: never accepted, always given back. The row
+ * says why (unless it is completed with another payment) and the refund is queued with it.
+ */
+export async function refundMismatchedPayment(db: Db, input: { registrationId: string; method: PaymentMethod; paymentId: string }): Promise<void> {
+  await db.transaction(async (trx) => {
+    const reg: RegistrationRow | undefined = await trx('workshop_registrations').where({ id: input.registrationId }).forUpdate().first();
+    if (!reg) throw new Error(`registration ${input.registrationId} not found`);
+    const job = { provider: input.method, paymentId: input.paymentId, registrationId: reg.id, reason: 'amount_mismatch' } as const;
+    if (reg.status === 'completed' || reg.status === 'refunded' || isRefundPending(reg)) await queueRefund(trx, job);
+    else await oweRefund(trx, reg, job, REASONS.amountMismatch);
   });
 }
 

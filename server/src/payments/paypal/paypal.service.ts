@@ -6,8 +6,7 @@ import { AppError } from '../../http/errors';
 import { holdSeat } from '../../registrations/seat-hold.service';
 import { centsToValue, CHECKOUT_MESSAGES, toCents } from '../checkout-messages';
 import { recordEvent } from '../payment-events.queries';
-import { refundNowOrLater, type RefundJob } from '../refunds';
-import { completeVerifiedPayment, findByOrder, markFailed, REASONS, type RegistrationRow } from '../registration-payments.service';
+import { completeVerifiedPayment, findByOrder, isRefundPending, markFailed, REASONS, refundMismatchedPayment, type RegistrationRow } from '../registration-payments.service';
 import type { PaypalClient } from './paypal.client';
 
 /** What became of a PayPal order once the server has looked at it. */
@@ -87,7 +86,7 @@ export class PaypalService {
     const reg = await findByOrder(this.d.db, 'paypal', orderId);
     if (!reg) return { kind: 'unknown' };
     if (reg.status === 'completed') return { kind: 'completed', registration: reg };
-    if (reg.status === 'refunded') return { kind: 'refunded', registration: reg };
+    if (reg.status === 'refunded' || isRefundPending(reg)) return { kind: 'refunded', registration: reg };
     let order: Order;
     try {
       order = (await this.d.client.orders.captureOrder({ id: orderId, paypalRequestId: `capture-${reg.id}`, prefer: 'return=representation' })).result;
@@ -119,30 +118,19 @@ export class PaypalService {
     await recordEvent(this.d.db, { provider: 'paypal', eventId: `capture:${capture.id}`, type: 'capture.completed', payload: { order_id: order.id, amount: capture.amount }, registrationId: reg.id });
     if (toCents(capture.amount?.value) !== reg.amount || capture.amount?.currencyCode !== reg.currency) {
       this.d.logger.warn({ registrationId: reg.id, captured: capture.amount, expected: reg.amount }, 'PayPal capture amount mismatch: refunding');
-      await this.giveBack(capture.id, reg.id, 'amount_mismatch');
-      await markFailed(this.d.db, reg.id, REASONS.amountMismatch, { revive: false });
+      await refundMismatchedPayment(this.d.db, { registrationId: reg.id, method: 'paypal', paymentId: capture.id });
       return { kind: 'failed', registration: reg, message: CHECKOUT_MESSAGES.amountMismatch };
     }
     const outcome = await completeVerifiedPayment(this.d.db, { registrationId: reg.id, method: 'paypal', paymentId: capture.id }, this.d.sender);
-    if (outcome.kind === 'completed') return { kind: 'completed', registration: outcome.registration };
-    if (outcome.kind === 'refunded') return { kind: 'refunded', registration: outcome.registration };
-    if (outcome.alreadyCompleted) {
-      await this.giveBack(capture.id, reg.id, 'duplicate_payment');
-      return { kind: 'completed', registration: outcome.registration };
-    }
-    // No seat for this money: until the refund has gone through the row says why it is not completed.
-    if (!(await this.giveBack(capture.id, reg.id, 'workshop_full'))) await markFailed(this.d.db, reg.id, REASONS.refundPending, { revive: false });
-    return { kind: 'refunded', registration: outcome.registration };
-  }
-
-  private giveBack(captureId: string, registrationId: string, reason: RefundJob['reason']): Promise<boolean> {
-    return refundNowOrLater(this.d, this, { provider: 'paypal', paymentId: captureId, registrationId, reason });
+    return { kind: outcome.kind, registration: outcome.registration };
   }
 
   /** Full refund, idempotent per registration through PayPal-Request-Id. */
   async refund(captureId: string, registrationId: string): Promise<void> {
     try {
-      await this.d.client.payments.refundCapturedPayment({ captureId, paypalRequestId: `refund-${registrationId}-${captureId}`, prefer: 'return=minimal' });
+      const { result } = await this.d.client.payments.refundCapturedPayment({ captureId, paypalRequestId: `refund-${registrationId}-${captureId}`, prefer: 'return=minimal' });
+      // PENDING completes on PayPal's side by itself; FAILED or CANCELLED means no money moved.
+      if (result.status === 'FAILED' || result.status === 'CANCELLED') throw new Error(`PayPal refund of ${captureId} ${result.status}`);
     } catch (err) {
       if (paypalIssue(err) === 'CAPTURE_FULLY_REFUNDED') return;
       throw err;

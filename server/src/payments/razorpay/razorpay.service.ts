@@ -10,8 +10,7 @@ import { assertBookable, holdSeat } from '../../registrations/seat-hold.service'
 import { toWorkshop } from '../../workshops/workshops.queries';
 import { CHECKOUT_MESSAGES } from '../checkout-messages';
 import { recordEvent } from '../payment-events.queries';
-import { refundNowOrLater, type RefundJob } from '../refunds';
-import { completeVerifiedPayment, findByOrder, markFailed, REASONS, type RegistrationRow } from '../registration-payments.service';
+import { completeVerifiedPayment, findByOrder, isRefundPending, markFailed, REASONS, refundMismatchedPayment, type RegistrationRow } from '../registration-payments.service';
 
 /** Constant-time comparison of two hex HMACs (the SDK's own helper uses ===). */
 export function hmacMatches(secret: string, data: string | Buffer, signature: string): boolean {
@@ -90,7 +89,7 @@ export class RazorpayService {
    */
   async settlePayment(reg: RegistrationRow, paymentId: string): Promise<RazorpaySettlement> {
     if (reg.status === 'completed' && reg.payment_id === paymentId) return 'completed';
-    if (reg.status === 'refunded') return 'refunded';
+    if (reg.status === 'refunded' || isRefundPending(reg)) return 'refunded';
     let payment = (await this.d.client.payments.fetch(paymentId)) as unknown as RzpPayment;
     if (payment.order_id !== reg.provider_order_id) return 'failed';
     if (payment.status === 'authorized') {
@@ -104,29 +103,16 @@ export class RazorpayService {
     await recordEvent(this.d.db, { provider: 'razorpay', eventId: `payment:${payment.id}`, type: 'payment.verified', payload: payment, registrationId: reg.id });
     if (Number(payment.amount) !== reg.amount || payment.currency !== reg.currency) {
       this.d.logger.warn({ registrationId: reg.id, paid: payment.amount, expected: reg.amount }, 'Razorpay amount mismatch: refunding');
-      await this.giveBack(payment.id, reg.id, 'amount_mismatch');
-      await markFailed(this.d.db, reg.id, REASONS.amountMismatch, { revive: false });
+      await refundMismatchedPayment(this.d.db, { registrationId: reg.id, method: 'razorpay', paymentId: payment.id });
       return 'failed';
     }
     const outcome = await completeVerifiedPayment(this.d.db, { registrationId: reg.id, method: 'razorpay', paymentId: payment.id }, this.d.sender);
-    if (outcome.kind === 'completed') return 'completed';
-    if (outcome.kind === 'refunded') return 'refunded';
-    if (outcome.alreadyCompleted) {
-      await this.giveBack(payment.id, reg.id, 'duplicate_payment');
-      return 'completed';
-    }
-    // No seat for this money: until the refund has gone through the row says why it is not completed.
-    if (!(await this.giveBack(payment.id, reg.id, 'workshop_full'))) await markFailed(this.d.db, reg.id, REASONS.refundPending, { revive: false });
-    return 'refunded';
-  }
-
-  private giveBack(paymentId: string, registrationId: string, reason: RefundJob['reason']): Promise<boolean> {
-    return refundNowOrLater(this.d, this, { provider: 'razorpay', paymentId, registrationId, reason });
+    return outcome.kind;
   }
 
   async refund(paymentId: string): Promise<void> {
     try {
-      await this.d.client.payments.refund(paymentId, { notes: { reason: 'no seat left' } });
+      await this.d.client.payments.refund(paymentId, { notes: { reason: 'automatic refund by the workshop server' } });
     } catch (err) {
       // A second call after a first that succeeded: the payment says it is refunded.
       const p = (await this.d.client.payments.fetch(paymentId)) as unknown as RzpPayment;
