@@ -1,22 +1,11 @@
 import type { Db } from '../../src/db/knex';
 import { listSandboxEmails } from '../../src/sandbox/sandbox.store';
+import { DAY, insertWorkshop, type WorkshopRow } from '../support/fixtures';
 import { client, type TestServer } from '../support/test-server';
 
-export async function createWorkshop(db: Db, overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string; price_usd_cents: number }> {
-  const [w] = await db('workshops')
-    .insert({
-      title: 'Build Your First App',
-      description: 'Live no-code workshop',
-      date: new Date(Date.now() + 14 * 24 * 3600 * 1000),
-      duration_hours: 5,
-      price_usd_cents: 9900,
-      max_participants: 20,
-      is_active: true,
-      registration_open: true,
-      ...overrides,
-    })
-    .returning(['id', 'title', 'price_usd_cents']);
-  return w;
+/** The workshop the checkout tests buy: two weeks ahead, $99, 20 seats. */
+export function createWorkshop(db: Db, overrides: Record<string, unknown> = {}): Promise<WorkshopRow> {
+  return insertWorkshop(db, { title: 'Build Your First App', description: 'Live no-code workshop', date: new Date(Date.now() + 14 * DAY), duration_hours: 5, ...overrides });
 }
 
 export function buyer(n: number | string) {

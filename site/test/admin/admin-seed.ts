@@ -1,14 +1,12 @@
 import type { Db } from '../../../server/src/db/knex';
 import { newAccessId } from '../../../server/src/registrations/access-id';
+import { DAY, insertWorkshop, type WorkshopRow } from '../../../server/test/support/fixtures';
 
 const NAMES = ['Anna Smith', 'Ben Carter', 'Chloe Smithers', 'Dev Patel', 'Ella Jones', 'Farah Khan', 'Gus Blacksmith', 'Hana Ito', 'Ivan Petrov', 'Jia Chen'];
 const STATUSES = ['completed', 'completed', 'pending', 'failed', 'completed', 'refunded'] as const;
 
-export async function seedWorkshop(db: Db, overrides: Record<string, unknown> = {}): Promise<{ id: string; title: string }> {
-  const [w] = await db('workshops')
-    .insert({ title: 'Seeded Workshop', description: 'Seeded', date: new Date(Date.now() + 10 * 86_400_000), duration_hours: 5, price_usd_cents: 9900, max_participants: 20, ...overrides })
-    .returning(['id', 'title']);
-  return w;
+export function seedWorkshop(db: Db, overrides: Record<string, unknown> = {}): Promise<WorkshopRow> {
+  return insertWorkshop(db, { title: 'Seeded Workshop', description: 'Seeded', date: new Date(Date.now() + 10 * DAY), duration_hours: 5, ...overrides });
 }
 
 /** 30 registrations, newest first by index, mixed statuses; names and emails chosen so searches hit several rows. */

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/e2e/browser';
 import { startSiteServer } from '../../../scripts/e2e/site-server';
+import { DAY, insertWorkshop, type WorkshopRow } from '../../../server/test/support/fixtures';
 import type { TestServer } from '../../../server/test/support/test-server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -42,28 +43,9 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
   };
 }
 
-export interface WorkshopRow {
-  id: string;
-  title: string;
-  price_usd_cents: number;
-}
-
 /** Inserts a workshop the way an admin would have left it; two weeks ahead unless told otherwise. */
-export async function addWorkshop(site: Site, overrides: Record<string, unknown> = {}): Promise<WorkshopRow> {
-  const [w] = await site.server.deps.db('workshops')
-    .insert({
-      title: 'No-Code App Development Workshop',
-      description: 'Live no-code workshop',
-      date: new Date(Date.now() + 14 * 86_400_000),
-      duration_hours: 5,
-      price_usd_cents: 9900,
-      max_participants: 20,
-      is_active: true,
-      registration_open: true,
-      ...overrides,
-    })
-    .returning(['id', 'title', 'price_usd_cents']);
-  return w;
+export function addWorkshop(site: Site, overrides: Record<string, unknown> = {}): Promise<WorkshopRow> {
+  return insertWorkshop(site.server.deps.db, { title: 'No-Code App Development Workshop', description: 'Live no-code workshop', date: new Date(Date.now() + 14 * DAY), duration_hours: 5, ...overrides });
 }
 
 export async function setMaintenance(site: Site, enabled: boolean, message = 'We are upgrading our systems. Back at 6 PM.') {
