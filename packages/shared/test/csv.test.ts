@@ -26,6 +26,7 @@ const registration: Registration = {
   currency: 'USD',
   payment_method: 'paypal',
   status: 'pending',
+  status_reason: null,
   created_at: '2026-12-05T03:00:00.000Z',
 };
 

@@ -24,6 +24,7 @@ export function toRegistration(row: Record<string, unknown>): Registration {
     currency: row.currency as string,
     payment_method: (row.payment_method as Registration['payment_method']) ?? null,
     status: row.status as RegistrationStatus,
+    status_reason: (row.status_reason as string | null) ?? null,
     created_at: new Date(row.created_at as string).toISOString(),
   };
 }

@@ -4,6 +4,7 @@ import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registratio
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
+import { insertRegistration } from '../../../server/test/support/fixtures';
 import { cardValue, chooseStatus, expectCounter, holdRequests, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
@@ -107,5 +108,23 @@ describe('loaded', () => {
     expect(parsed[0]).toEqual(csvHeaders(registrationCsvColumns));
     expect(parsed.slice(1)).toEqual(expected.map((r) => csvRow(registrationCsvColumns, r)));
     await page.getByText('Registration data exported successfully').waitFor();
+  });
+
+  it('says why a registration is not completed, such as a refund still on its way', async () => {
+    const w = await seedWorkshop(h.server.deps.db, { title: 'Filled Up Workshop' });
+    await insertRegistration(h.server.deps.db, w.id, { name: 'Late Lara', email: 'late.lara@example.com', payment_id: 'PAY-LATE', status: 'failed', status_reason: 'refund_pending' });
+    await page.reload();
+    await chooseStatus(page, 'All Status');
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('late.lara');
+    await expectCounter(page, '1 of 31 registrations');
+    const reason = rows().filter({ hasText: 'late.lara@example.com' }).getByTestId('status-reason');
+    await reason.getByText('Refund pending', { exact: true }).waitFor();
+    await reason.hover();
+    await page.getByRole('tooltip').getByText('The refund is queued and retried until the payment provider accepts it.', { exact: false }).waitFor();
+    // A normally completed registration has no reason beside its badge.
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('');
+    await chooseStatus(page, 'Completed');
+    await expectCounter(page, `${(await dbRows('', 'completed')).length} of 31 registrations`);
+    await expect(rows().getByTestId('status-reason').count()).resolves.toBe(0);
   });
 });

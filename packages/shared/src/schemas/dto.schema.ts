@@ -44,6 +44,8 @@ export const registrationSchema = z.object({
   currency: z.string(),
   payment_method: paymentMethodSchema.nullable(),
   status: registrationStatusSchema,
+  /** Why a registration is not (or no longer) completed, e.g. 'refund_pending'; null when completed normally. */
+  status_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type Registration = z.infer<typeof registrationSchema>;

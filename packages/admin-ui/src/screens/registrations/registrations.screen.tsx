@@ -13,6 +13,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useApi } from '../../app/api-context';
 import { ListScreen } from '../../components/list-screen';
 import type { StatCard } from '../../components/stat-cards';
+import { StatusReason } from '../../components/status-reason';
 import { StatusTag } from '../../components/status-tag';
 import { useLive } from '../../queries/live.store';
 
@@ -37,7 +38,16 @@ const COLUMNS: ColumnsType<Registration> = [
   { title: 'Payment ID', dataIndex: 'payment_id', render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text> },
   { title: 'Date', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
   { title: 'Amount', dataIndex: 'amount', align: 'right', render: (v: number) => formatCents(v) },
-  { title: 'Status', dataIndex: 'status', render: (v: RegistrationStatus) => <StatusTag status={v} /> },
+  {
+    title: 'Status',
+    dataIndex: 'status',
+    render: (v: RegistrationStatus, r) => (
+      <>
+        <StatusTag status={v} />
+        <StatusReason reason={r.status_reason} />
+      </>
+    ),
+  },
 ];
 
 export function RegistrationsScreen() {
