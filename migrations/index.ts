@@ -11,7 +11,7 @@ import * as createRegistrationsArchive from './20261121090800-create-registratio
 import * as createPaymentEvents from './20261121100000-create-payment-events';
 import * as createEmailMessages from './20261121100100-create-email-messages';
 import * as createJobQueue from './20261121100200-create-job-queue';
-import * as addDuplicateRefundEmail from './20261121110000-add-duplicate-refund-email';
+import * as addRefundEmailKinds from './20261121110000-add-refund-email-kinds';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -29,5 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261121100000-create-payment-events': createPaymentEvents,
   '20261121100100-create-email-messages': createEmailMessages,
   '20261121100200-create-job-queue': createJobQueue,
-  '20261121110000-add-duplicate-refund-email': addDuplicateRefundEmail,
+  '20261121110000-add-refund-email-kinds': addRefundEmailKinds,
 };

@@ -1,12 +1,12 @@
 import type { Knex } from 'knex';
 import { readSetting } from '../settings/settings.queries';
-import { adminNotificationEmail, adminRefundEmail, confirmationEmail, duplicateRefundEmail, type EmailContent, refundNoticeEmail, type RegistrationEmailData } from './email.templates';
+import { adminNotificationEmail, adminRefundEmail, adminRefundFailedEmail, confirmationEmail, duplicateRefundEmail, type EmailContent, refundNoticeEmail, type RegistrationEmailData } from './email.templates';
 
 export const SEND_EMAIL_TASK = 'send_email';
 /** With graphile-worker's backoff (e^attempt seconds, capped at e^10) this keeps retrying for about five days. */
 const MAX_ATTEMPTS = 30;
 
-export type EmailKind = 'confirmation' | 'admin_notification' | 'refund_notice' | 'admin_refund_notice' | 'duplicate_refund_notice';
+export type EmailKind = 'confirmation' | 'admin_notification' | 'refund_notice' | 'admin_refund_notice' | 'duplicate_refund_notice' | 'admin_refund_failed';
 
 export interface EmailSender {
   publicBaseUrl: string;
@@ -73,4 +73,17 @@ export async function queueRefundEmails(trx: Knex.Transaction, registrationId: s
 export async function queueDuplicateRefundEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<void> {
   const data = await loadEmailData(trx, registrationId, sender);
   await queueEmail(trx, registrationId, 'duplicate_refund_notice', data.email, duplicateRefundEmail(data));
+}
+
+/** The provider refused a refund on every attempt: the admins must refund it by hand. Sent when an admin address is set. */
+export async function queueRefundFailedAlert(
+  trx: Knex.Transaction,
+  registrationId: string,
+  sender: EmailSender,
+  failure: { paymentId: string; attempts: number; error: string },
+): Promise<void> {
+  const notify = await readSetting(trx, 'email_notifications');
+  if (!notify.admin_email) return;
+  const data = await loadEmailData(trx, registrationId, sender);
+  await queueEmail(trx, registrationId, 'admin_refund_failed', notify.admin_email, adminRefundFailedEmail(data, failure));
 }

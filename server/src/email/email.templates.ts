@@ -125,3 +125,23 @@ export function duplicateRefundEmail(d: RegistrationEmailData): EmailContent {
     html: layout('Your extra payment was refunded', rows, [esc(body)]),
   };
 }
+
+export function adminRefundFailedEmail(d: RegistrationEmailData, failure: { paymentId: string; attempts: number; error: string }): EmailContent {
+  const rows: [string, string][] = [
+    ['Name', d.name],
+    ['Email', d.email],
+    ['Workshop', d.workshopTitle],
+    ['Access ID', d.accessId],
+    ['Amount', formatCents(d.amount)],
+    ['Paid with', d.paymentMethod ?? ''],
+    ['Payment ID', failure.paymentId],
+    ['Attempts', String(failure.attempts)],
+    ['Last error', failure.error],
+  ];
+  const body = 'The automatic refund of this payment failed every time it was tried, and the server has stopped trying. Refund it from the payment provider\'s dashboard and let the buyer know.';
+  return {
+    subject: `Action needed: refund failed for ${d.name} (${formatCents(d.amount)})`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout('Refund failed: refund it by hand', rows, [esc(body)]),
+  };
+}

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@workshop/shared';
 import type { Task } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
-import { queueDuplicateRefundEmail, type EmailSender } from '../email/email.queue';
+import { queueDuplicateRefundEmail, queueRefundFailedAlert, type EmailSender } from '../email/email.queue';
 import { recordEvent } from './payment-events.queries';
 import { refundJob, type RefundJob } from './refund-queue';
 import { markRefunded } from './registration-payments.service';
@@ -29,6 +29,12 @@ async function refundDone(d: RefundDeps, job: RefundJob): Promise<void> {
   if (job.reason === 'duplicate_payment') await d.db.transaction((trx) => queueDuplicateRefundEmail(trx, job.registrationId, d.sender));
 }
 
+async function alertAdmins(d: RefundDeps, job: RefundJob, attempts: number, err: unknown): Promise<void> {
+  if (!(await d.db('workshop_registrations').where({ id: job.registrationId }).first('id'))) return;
+  const error = (err instanceof Error ? err.message : String(err)).slice(0, 300);
+  await d.db.transaction((trx) => queueRefundFailedAlert(trx, job.registrationId, d.sender, { paymentId: job.paymentId, attempts, error }));
+}
+
 /** The queued refund: throws while the provider refuses, so graphile-worker tries again with backoff. */
 export function refundTask(d: RefundDeps, refunders: Refunders): Task {
   return async (payload, helpers) => {
@@ -39,8 +45,12 @@ export function refundTask(d: RefundDeps, refunders: Refunders): Task {
       await refunder.refund(job.paymentId, job.registrationId);
     } catch (err) {
       const attempt = helpers.job.attempts;
-      const last = attempt >= helpers.job.max_attempts;
-      d.logger[last ? 'error' : 'warn']({ err, ...job, attempt }, last ? 'refund failed for the last time: refund it by hand' : 'refund failed; will retry');
+      if (attempt < helpers.job.max_attempts) {
+        d.logger.warn({ err, ...job, attempt }, 'refund failed; will retry');
+      } else {
+        d.logger.error({ err, ...job, attempt }, 'refund failed for the last time: refund it by hand');
+        await alertAdmins(d, job, attempt, err).catch((alertErr) => d.logger.error({ err: alertErr, ...job }, 'could not queue the failed-refund alert'));
+      }
       throw err;
     }
     await refundDone(d, job);

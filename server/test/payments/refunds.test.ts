@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { razorpayPaymentSignature, SANDBOX_CREDENTIALS } from '../../src/sandbox/sandbox.credentials';
+import { insertRegistration } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
@@ -119,5 +120,29 @@ describe('a second payment for a seat already paid for', () => {
     const extra = mail.find((m) => m.subject.startsWith('Extra payment'))!;
     expect(extra.text_body).toContain('Refunded: $99.00');
     expect(await h.db('email_messages').where({ registration_id: (await regOf(who.email)).id, kind: 'duplicate_refund_notice' })).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('a refund the provider never accepts', () => {
+  it('tells the admins to refund it by hand once the last attempt failed', async () => {
+    await h.db('admin_settings')
+      .insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: 'owner@example.com' }) })
+      .onConflict('setting_key')
+      .merge();
+    const w = await createWorkshop(h.db, { title: 'Never Refunded Workshop' });
+    const reg = await insertRegistration(h.db, w.id, { name: 'Stuck Sam', email: 'stuck@example.com', payment_id: 'pay_never_refunded', payment_method: 'razorpay', status: 'failed', status_reason: 'refund_pending' });
+    await refundsDown(60);
+    // The refund job on its last attempt (graphile-worker's own add_job, with one attempt allowed).
+    const job = { provider: 'razorpay', paymentId: 'pay_never_refunded', registrationId: reg.id, reason: 'workshop_full' };
+    await h.db.raw(`SELECT graphile_worker.add_job('refund_payment', ?::json, max_attempts => 1)`, [JSON.stringify(job)]);
+
+    const [alert] = await waitFor(async () => {
+      const m = await sandboxEmails(h.server, 'owner@example.com');
+      return m.length ? m : undefined;
+    });
+    expect(alert.subject).toBe('Action needed: refund failed for Stuck Sam ($99.00)');
+    expect(alert.text_body).toContain('Payment ID: pay_never_refunded');
+    expect(await regOf('stuck@example.com')).toMatchObject({ status: 'failed', status_reason: 'refund_pending' });
+    await refundsDown(0);
   }, 60_000);
 });
