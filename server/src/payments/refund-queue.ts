@@ -9,8 +9,12 @@ export const refundJob = z.object({
   provider: z.enum(['paypal', 'razorpay']),
   paymentId: z.string().min(1),
   registrationId: z.string().min(1),
-  /** workshop_full: the registration becomes `refunded` and the buyer is told once the money is back. */
-  reason: z.enum(['workshop_full', 'amount_mismatch', 'duplicate_payment']),
+  /**
+   * workshop_full: the registration becomes `refunded` and the buyer is told once the money is back;
+   * duplicate_payment: the buyer is told; amount_mismatch and unneeded_payment (another payment on a
+   * registration already being refunded) are only recorded.
+   */
+  reason: z.enum(['workshop_full', 'amount_mismatch', 'duplicate_payment', 'unneeded_payment']),
 });
 export type RefundJob = z.infer<typeof refundJob>;
 

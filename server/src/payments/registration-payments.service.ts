@@ -85,8 +85,12 @@ export async function completeVerifiedPayment(
   return db.transaction(async (trx) => {
     const reg: RegistrationRow | undefined = await trx('workshop_registrations').where({ id: input.registrationId }).forUpdate().first();
     if (!reg) throw new Error(`registration ${input.registrationId} not found`);
-    if (reg.status === 'refunded' || isRefundPending(reg)) return { kind: 'refunded', registration: reg };
     const job = { provider: input.method, paymentId: input.paymentId, registrationId: reg.id } as const;
+    if (reg.status === 'refunded' || isRefundPending(reg)) {
+      // Another payment on a registration whose money is already going back goes back too.
+      if (reg.payment_id !== input.paymentId) await queueRefund(trx, { ...job, reason: 'unneeded_payment' });
+      return { kind: 'refunded', registration: reg };
+    }
     if (reg.status === 'completed') {
       if (reg.payment_id !== input.paymentId) await queueRefund(trx, { ...job, reason: 'duplicate_payment' });
       return { kind: 'completed', registration: reg, fresh: false };

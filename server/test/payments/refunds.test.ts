@@ -123,6 +123,30 @@ describe('a second payment for a seat already paid for', () => {
   }, 60_000);
 });
 
+describe('another payment on a registration whose money is already going back', () => {
+  it('is refunded too, without completing anything', async () => {
+    const w = await createWorkshop(h.db, { max_participants: 1 });
+    const late = buyer('refunded-then-paid');
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
+    await expireHold((await regOf(late.email)).id);
+    const winner = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...buyer('refunded-then-paid-winner') } });
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: (await payInRazorpaySandbox(h.server, winner.body.order, winner.body.key_id)).body })).status).toBe(200);
+    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(409);
+    await waitFor(async () => (await regOf(late.email)).status === 'refunded');
+
+    const otherId = 'pay_after_refund';
+    await h.db('provider_sandbox.razorpay_payments').insert({ id: otherId, order_id: co.body.order.id, amount: 9900, currency: 'USD', status: 'captured', email: late.email, contact: late.phone });
+    const other = { razorpay_order_id: co.body.order.id, razorpay_payment_id: otherId, razorpay_signature: razorpayPaymentSignature(co.body.order.id, otherId, SANDBOX_CREDENTIALS.razorpayKeySecret) };
+    const res = await h.api('POST', '/api/checkout/razorpay/verify', { body: other });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe(BEING_REFUNDED);
+    await waitFor(async () => (await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: otherId })).length === 1);
+    expect(await regOf(late.email)).toMatchObject({ status: 'refunded', payment_id: paid.body.razorpay_payment_id });
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('a refund the provider never accepts', () => {
   it('tells the admins to refund it by hand once the last attempt failed', async () => {
     await h.db('admin_settings')

@@ -89,7 +89,8 @@ export class RazorpayService {
    */
   async settlePayment(reg: RegistrationRow, paymentId: string): Promise<RazorpaySettlement> {
     if (reg.status === 'completed' && reg.payment_id === paymentId) return 'completed';
-    if (reg.status === 'refunded' || isRefundPending(reg)) return 'refunded';
+    // The payment already being refunded; another one still goes through the checks below.
+    if ((reg.status === 'refunded' || isRefundPending(reg)) && reg.payment_id === paymentId) return 'refunded';
     let payment = (await this.d.client.payments.fetch(paymentId)) as unknown as RzpPayment;
     if (payment.order_id !== reg.provider_order_id) return 'failed';
     if (payment.status === 'authorized') {
