@@ -12,6 +12,23 @@ import * as createPaymentEvents from './20261121100000-create-payment-events';
 import * as createEmailMessages from './20261121100100-create-email-messages';
 import * as createJobQueue from './20261121100200-create-job-queue';
 import * as addRefundEmailKinds from './20261121110000-add-refund-email-kinds';
+import * as registrationStateMachine from './20261122090000-registration-state-machine';
+import * as moveRefundPendingStatus from './20261122090100-move-refund-pending-status';
+import * as createRefunds from './20261122090200-create-refunds';
+import * as renderEmailsWhenSent from './20261122090300-render-emails-when-sent';
+import * as addCheckoutBookkeeping from './20261122090400-add-checkout-bookkeeping';
+import * as addBookingLinks from './20261122120000-add-booking-links-and-join-details';
+import * as addRemindersMessagesActivity from './20261122130000-add-reminders-messages-activity';
+import * as createRateLimits from './20261122160000-create-rate-limits';
+import * as createAdminEvents from './20261122160100-create-admin-events';
+import * as indexSessionsExpiry from './20261122160200-index-sessions-expiry';
+import * as checkoutRecovery from './20261123040000-checkout-recovery-and-utm';
+import * as indexArchivedPromoUses from './20261123050000-index-archived-promo-uses';
+import * as allowSiteLinksSetting from './20261122150000-allow-site-links-setting';
+import * as createPromoCodes from './20261123010000-create-promo-codes';
+import * as addPromoCodeToRegistrations from './20261123010100-add-promo-code-to-registrations';
+import * as createWaitlist from './20261123020000-create-waitlist';
+import * as registrationTalliesAndListIndexes from './20261123030000-registration-tallies-and-list-indexes';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -30,4 +47,21 @@ export const migrations: Record<string, Migration> = {
   '20261121100100-create-email-messages': createEmailMessages,
   '20261121100200-create-job-queue': createJobQueue,
   '20261121110000-add-refund-email-kinds': addRefundEmailKinds,
+  '20261122090000-registration-state-machine': registrationStateMachine,
+  '20261122090100-move-refund-pending-status': moveRefundPendingStatus,
+  '20261122090200-create-refunds': createRefunds,
+  '20261122090300-render-emails-when-sent': renderEmailsWhenSent,
+  '20261122090400-add-checkout-bookkeeping': addCheckoutBookkeeping,
+  '20261122120000-add-booking-links-and-join-details': addBookingLinks,
+  '20261122130000-add-reminders-messages-activity': addRemindersMessagesActivity,
+  '20261122160000-create-rate-limits': createRateLimits,
+  '20261122160100-create-admin-events': createAdminEvents,
+  '20261122160200-index-sessions-expiry': indexSessionsExpiry,
+  '20261122150000-allow-site-links-setting': allowSiteLinksSetting,
+  '20261123040000-checkout-recovery-and-utm': checkoutRecovery,
+  '20261123050000-index-archived-promo-uses': indexArchivedPromoUses,
+  '20261123010000-create-promo-codes': createPromoCodes,
+  '20261123010100-add-promo-code-to-registrations': addPromoCodeToRegistrations,
+  '20261123020000-create-waitlist': createWaitlist,
+  '20261123030000-registration-tallies-and-list-indexes': registrationTalliesAndListIndexes,
 };

@@ -19,9 +19,9 @@ type Reply = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** A stand-in events endpoint: each connection gets the next scripted reply. */
 async function eventsServer(replies: Reply[]) {
-  const seen: { authorization?: string; accept?: string }[] = [];
+  const seen: { authorization?: string; accept?: string; lastEventId?: string }[] = [];
   const server = http.createServer((req, res) => {
-    seen.push({ authorization: req.headers.authorization, accept: req.headers.accept });
+    seen.push({ authorization: req.headers.authorization, accept: req.headers.accept, ...(req.headers['last-event-id'] ? { lastEventId: String(req.headers['last-event-id']) } : {}) });
     const reply = replies.shift() ?? ((_q, r) => r.writeHead(503).end());
     reply(req, res);
   });
@@ -87,6 +87,29 @@ describe('admin events stream', () => {
     // 503 → 1 s, 502 → 2 s, the stream opens (reset) then ends → 1 s, 503 → 2 s, opens, ends → 1 s.
     expect(timers.delays.slice(0, 5)).toEqual([1000, 2000, 1000, 2000, 1000]);
     expect(seen[0]).toEqual({ authorization: 'Bearer tok-123', accept: 'text/event-stream' });
+  });
+
+  it('reconnects with the last event id it was given, and passes each event on once', async () => {
+    const event = (id: number, name: string) => `id: ${id}\nevent: registration.completed\ndata: ${JSON.stringify({ ...EVENT, name })}\n\n`;
+    const { url, seen, server } = await eventsServer([
+      // A first id before any event, then the stream drops.
+      sse(': connected\nid: 41\ndata:\n\n'),
+      // The replay from 41: one event the client missed, then a repeat of it from the live feed.
+      sse(': connected\nid: 41\ndata:\n\n', event(42, 'Missed'), event(42, 'Missed')),
+      sse(': connected\nid: 42\ndata:\n\n', event(42, 'Missed'), event(43, 'Next')),
+    ]);
+    const timers = recordingTimers(60_000);
+    const received: string[] = [];
+    const stream = new AdminEventStream({ fetch, onEvent: (e) => received.push(e.name), idleTimeoutMs: 60_000, ...timers });
+    cleanup.push(() => stream.stop(), () => server.close());
+    stream.start(url, 'tok');
+    await until(() => received.length === 2);
+    stream.stop();
+    expect(received).toEqual(['Missed', 'Next']);
+    // Each reconnect resumes from the last id; the third stream's end may already have started a fourth (from 43) before stop().
+    const ids = seen.map((s) => s.lastEventId);
+    expect(ids.slice(0, 3)).toEqual([undefined, '41', '42']);
+    expect(ids.slice(3).every((id) => id === '43')).toBe(true);
   });
 
   it('caps the delay at 30 seconds', async () => {

@@ -17,7 +17,7 @@ describe('application menu', () => {
     about: () => void calls.push('about'),
   };
 
-  it('has the usual menus and shortcuts, Go with Ctrl/Cmd+1…6, and Change Server', () => {
+  it('has the usual menus and shortcuts, Go with Ctrl/Cmd+1…9 in sidebar order, and Change Server', () => {
     for (const isMac of [false, true]) {
       const items = flatten(buildMenuTemplate({ isMac, appName: 'Workshop Admin', notificationsEnabled: true }, actions));
       const roles = items.map((i) => i.role).filter(Boolean);
@@ -27,15 +27,21 @@ describe('application menu', () => {
         ['Dashboard', 'CmdOrCtrl+1'],
         ['Workshops', 'CmdOrCtrl+2'],
         ['Registrations', 'CmdOrCtrl+3'],
-        ['Interests', 'CmdOrCtrl+4'],
-        ['Revive', 'CmdOrCtrl+5'],
-        ['Settings', 'CmdOrCtrl+6'],
+        ['Needs Attention', 'CmdOrCtrl+4'],
+        ['Interests', 'CmdOrCtrl+5'],
+        ['Revive', 'CmdOrCtrl+6'],
+        ['Promo Codes', 'CmdOrCtrl+7'],
+        ['Settings', 'CmdOrCtrl+8'],
+        ['Activity', 'CmdOrCtrl+9'],
       ]);
       calls.length = 0;
       (go[2].click as () => void)();
+      (go[3].click as () => void)();
+      (go[6].click as () => void)();
+      (go[8].click as () => void)();
       (items.find((i) => i.label === 'Change Server…')!.click as () => void)();
       (items.find((i) => i.label === 'About Workshop Admin')!.click as () => void)();
-      expect(calls).toEqual(['go:registrations', 'go:server', 'about']);
+      expect(calls).toEqual(['go:registrations', 'go:attention', 'go:promo-codes', 'go:activity', 'go:server', 'about']);
     }
   });
 

@@ -9,7 +9,12 @@ import { hashPassword } from '../../server/src/auth/password';
 import { insertInterest, insertRegistration } from '../../server/test/support/fixtures';
 import { createWorkshop, payWithPaypal } from '../../server/test/payments/payments-helpers';
 import { client, startTestServer, type TestServer } from '../../server/test/support/test-server';
+import { insertRefund } from '../../server/test/attention/attention-seed';
 import { buildPreloadForPage, buildRenderer, RENDERER_ORIGIN, startDesktop } from './support/desktop-harness';
+import { fakeSafeStorage } from './support/fakes';
+
+/** A cache file as the app's keychain (the fake safeStorage) reads it back. */
+const decrypt = async (file: string) => JSON.parse(fakeSafeStorage().decryptString(await fs.readFile(file)));
 
 const ADMIN = { email: 'desk@test.local', password: 'desktop admin password' };
 
@@ -40,7 +45,7 @@ async function serverOnline(): Promise<void> {
 async function cachedTimes(): Promise<string[]> {
   const folder = app.desktop.cache.folderFor(server.url);
   const files = await fs.readdir(folder);
-  return Promise.all(files.map(async (f) => formatDateTime(JSON.parse(await fs.readFile(path.join(folder, f), 'utf8')).savedAt)));
+  return Promise.all(files.map(async (f) => formatDateTime((await decrypt(path.join(folder, f))).savedAt)));
 }
 
 async function until<T>(fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
@@ -62,6 +67,7 @@ beforeAll(async () => {
   workshop = await createWorkshop(server.deps.db);
   await insertRegistration(server.deps.db, workshop.id, { name: 'Ada Lovelace', email: 'ada@example.com' });
   await insertInterest(server.deps.db, { name: 'Linus Curious', email: 'linus@example.com' });
+  await insertRefund(server.deps.db, { registration_id: null, payment_id: 'CAP-NOBODY', amount_cents: 12900, reason: 'unattributed' });
   app = await startDesktop({ rendererDir, preloadCode });
   page = app.page;
 }, 180_000);
@@ -89,6 +95,7 @@ describe('desktop renderer with the real main-process handlers', () => {
 
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Welcome to the admin portal!').waitFor();
 
@@ -98,6 +105,12 @@ describe('desktop renderer with the real main-process handlers', () => {
     expect(token).toBeTruthy();
     expect(session).not.toContain(token!);
     await until(() => app.desktop.events.current === 'open');
+
+    // The page never had it: not in the sign-in answer it got, not in anything it can reach.
+    expect(await (await login).json()).toEqual({ user: expect.objectContaining({ email: ADMIN.email }) });
+    const reachable = await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage }, desktop: Object.keys(window.desktop) }));
+    expect(reachable).not.toContain(token!);
+    expect(reachable).not.toMatch(/token/i);
   }, 60_000);
 
   it('loads the lists and keeps a copy of each', async () => {
@@ -113,10 +126,52 @@ describe('desktop renderer with the real main-process handlers', () => {
 
     const keys: string[] = await until(async () => {
       const folder = app.desktop.cache.folderFor(server.url);
-      const entries = await Promise.all((await fs.readdir(folder)).map(async (f) => JSON.parse(await fs.readFile(path.join(folder, f), 'utf8')).key as string));
+      const entries = await Promise.all((await fs.readdir(folder)).map(async (f) => (await decrypt(path.join(folder, f))).key as string));
       return ['dashboard', 'workshops', 'interests', 'revive', 'registrations'].every((k) => entries.some((e) => e.startsWith(k))) ? entries : null;
     });
     expect(keys.length).toBeGreaterThanOrEqual(5);
+    // Encrypted on disk: the names and emails in them are not readable there.
+    const folder = app.desktop.cache.folderFor(server.url);
+    for (const f of await fs.readdir(folder)) expect((await fs.readFile(path.join(folder, f))).toString('latin1')).not.toMatch(/Ada Lovelace|ada@example\.com|Linus/);
+  }, 60_000);
+
+  it('opens Needs Attention from the Go menu, with the money that needs an admin', async () => {
+    app.desktop.navigate('attention');
+    await page.getByRole('heading', { name: 'Needs Attention' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/attention');
+    const item = page.getByTestId('attention-item');
+    await item.getByText('Payment with no registration').waitFor();
+    expect(await item.getByTestId('attention-amount').allTextContents()).toEqual(['$129.00']);
+    await nav('Dashboard');
+    await page.getByTestId('attention-badge').waitFor();
+    expect(await page.getByTestId('attention-badge').textContent()).toBe('1 needs attention');
+  }, 60_000);
+
+  it('opens a registration from its row, acts on it, and lists that in Activity from the Go menu', async () => {
+    await nav('Registrations');
+    await page.getByTestId('registrations-table').getByText('Ada Lovelace').click();
+    await page.getByTestId('registration-detail').waitFor();
+    const ada = await server.deps.db('workshop_registrations').where({ email: 'ada@example.com' }).first();
+    expect(new URL(page.url()).hash).toBe(`#/registrations/${ada.id}`);
+    await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+    expect(await page.getByTestId('detail-workshop-title').textContent()).toBe(workshop.title);
+    await page.getByTestId('action-resend').click();
+    await page.getByText('Confirmation queued').waitFor();
+
+    app.desktop.navigate('activity');
+    await page.getByRole('heading', { name: 'Activity' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('#/activity');
+    const row = page.getByTestId('activity-table').locator('tr.ant-table-row', { hasText: 'POST /api/admin/registrations/:id/resend' });
+    // The server records a write once it has answered: look again until it is there.
+    await until(async () => {
+      if ((await row.count()) === 1) return true;
+      await page.getByTestId('activity-refresh').click();
+      await new Promise((r) => setTimeout(r, 300));
+      return false;
+    });
+    expect(await row.getByTestId('activity-actor').textContent()).toBe(ADMIN.email);
+    await row.getByTestId('activity-target').getByText('registration').click();
+    await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
   }, 60_000);
 
   it('shows the cached lists with the offline banner when the server is gone, even after a restart of the window', async () => {
@@ -159,7 +214,7 @@ describe('desktop renderer with the real main-process handlers', () => {
     const token = await app.desktop.tokens.get(server.url);
     const expected = await client(server.url)('GET', '/api/admin/registrations/export.csv', { token: token! });
     expect(written).toBe(expected.text);
-    expect(written.split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date');
+    expect(written.split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date,Promo Code,Discount');
     expect(written).toContain('Ada Lovelace');
     expect(await fs.readdir(app.downloadsDir)).toEqual([name]);
     // Where it went: an OS notice that opens the folder.

@@ -82,21 +82,22 @@ describe('preload API (window.desktop)', () => {
 });
 
 describe('desktop Platform', () => {
-  it('answers getToken synchronously and keeps it in step with setToken', async () => {
-    const { ipc, invoked } = fakeIpcRenderer({ 'session.setToken': () => undefined });
-    const platform = createDesktopPlatform(createDesktopApi(ipc), 'tok-1');
+  it('calls the same-origin API and has no way to the session token', () => {
+    const { ipc } = fakeIpcRenderer({});
+    const api = createDesktopApi(ipc);
+    const platform = createDesktopPlatform(api);
     expect(platform.kind).toBe('desktop');
     expect(platform.apiBaseUrl).toBe('');
-    expect(platform.getToken()).toBe('tok-1');
-    await platform.setToken(null);
-    expect(platform.getToken()).toBeNull();
-    expect(invoked).toContainEqual(['session.setToken', [null]]);
+    // Main adds the Bearer header to what it passes on; nothing on this side reads or holds the token.
+    for (const surface of [api, platform] as Record<string, unknown>[]) {
+      expect(Object.keys(surface).filter((k) => /token/i.test(k))).toEqual([]);
+    }
   });
 
   it('turns a failed save into an error the screens can show, and a cancel into saved: false', async () => {
     let answer: unknown = { saved: false, error: 'Could not save x.csv: the disk is full.' };
     const { ipc } = fakeIpcRenderer({ 'csv.save': () => answer });
-    const platform = createDesktopPlatform(createDesktopApi(ipc), null);
+    const platform = createDesktopPlatform(createDesktopApi(ipc));
     await expect(platform.saveCsv('x.csv', 'a')).rejects.toThrow('Could not save x.csv: the disk is full.');
     answer = { saved: false, canceled: true };
     expect(await platform.saveCsv('x.csv', 'a')).toEqual({ saved: false });
@@ -106,7 +107,7 @@ describe('desktop Platform', () => {
 
   it('does not notify twice for a registration main already notified about', async () => {
     const { ipc, invoked, emit } = fakeIpcRenderer({ 'notifications.show': () => ({ id: '1' }) });
-    const platform = createDesktopPlatform(createDesktopApi(ipc), null);
+    const platform = createDesktopPlatform(createDesktopApi(ipc));
     const got: string[] = [];
     platform.onRegistrationCompleted((e) => {
       got.push(e.name);

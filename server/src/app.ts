@@ -1,9 +1,11 @@
 import cookieParser from 'cookie-parser';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
+import { recordAdminWrites } from './activity/activity.middleware';
 import { requireAdmin } from './auth/session.middleware';
 import { errorHandler, notFoundHandler } from './http/error-handler';
-import { limiter } from './http/rate-limit';
+import { jsonBody, rawBody, refuseUnstorableInput } from './http/input-guard';
+import { createLimiters } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import type { Access, AppDeps, RouteDef } from './http/route';
 import { sameOriginWrites } from './http/same-origin';
@@ -45,18 +47,49 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   );
   app.use(cookieParser());
 
+  const limiter = createLimiters(db);
+  const tryAgain = 'Too many requests. Please wait a minute and try again.';
   const guards: Record<Access, RequestHandler[]> = {
     public: [],
-    lookup: [limiter(config.RATE_LIMIT_FORMS_MAX * 3, config.RATE_LIMIT_FORMS_WINDOW_SECONDS, 'Too many requests. Please wait a minute and try again.')],
+    lookup: [limiter({ name: 'lookup', max: config.RATE_LIMIT_FORMS_MAX * 3, windowSeconds: config.RATE_LIMIT_FORMS_WINDOW_SECONDS, message: tryAgain })],
     form: [
-      limiter(config.RATE_LIMIT_FORMS_MAX, config.RATE_LIMIT_FORMS_WINDOW_SECONDS, 'Too many submissions. Please wait a minute and try again.'),
+      limiter({ name: 'form', max: config.RATE_LIMIT_FORMS_MAX, windowSeconds: config.RATE_LIMIT_FORMS_WINDOW_SECONDS, message: 'Too many submissions. Please wait a minute and try again.' }),
       refuseDuringMaintenance(db),
     ],
-    login: [limiter(config.RATE_LIMIT_LOGIN_MAX, config.RATE_LIMIT_LOGIN_WINDOW_SECONDS, 'Too many sign-in attempts. Please wait 15 minutes and try again.')],
-    admin: [sameOriginWrites(config.publicBaseUrl), requireAdmin(db)],
+    callback: [limiter({ name: 'callback', max: config.RATE_LIMIT_CALLBACK_MAX, windowSeconds: 60, message: tryAgain })],
+    // Only failed sign-ins count: an admin who signs in many times a day is never locked out.
+    login: [
+      limiter({
+        name: 'login',
+        max: config.RATE_LIMIT_LOGIN_MAX,
+        windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS,
+        message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
+        countsWhen: (status) => status === 401 || status === 403,
+      }),
+    ],
+    admin: [sameOriginWrites(config.publicBaseUrl), requireAdmin(db), recordAdminWrites(db, logger)],
   };
-  const json = express.json({ limit: '100kb' });
-  const raw = express.raw({ type: '*/*', limit: '1mb' });
+  // Webhooks: an address whose deliveries keep being refused (forged, unsigned, malformed) is
+  // stopped here, before its next delivery costs a signature check at the provider.
+  const refusedWebhooks = limiter({
+    name: 'webhook-refused',
+    max: config.RATE_LIMIT_WEBHOOK_REFUSED_MAX,
+    windowSeconds: 600,
+    message: tryAgain,
+    countsWhen: (status) => status >= 400 && status < 500 && status !== 429,
+  });
+  // Bodies are checked for nesting before parsing, and every string in them, the query and
+  // the path for text PostgreSQL cannot store, before any handler runs.
+  const json = jsonBody('100kb');
+  const raw = rawBody('1mb');
+
+  // Answers naming people (admin lists and exports, the session, a booking) are kept by no cache:
+  // not the browser's, not a proxy's, even when the answer is an error.
+  const noStore: RequestHandler = (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+  const personal = (route: RouteDef) => route.access === 'admin' || route.access === 'lookup' || route.path.startsWith('/api/auth/');
 
   const routes = [...allRoutes(deps), ...(options.extraRoutes ?? [])];
   app.locals.routes = routes;
@@ -64,9 +97,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const handlers = Array.isArray(route.handler) ? route.handler : [route.handler];
     const guard =
       route.access === 'admin' && route.unauthorizedMessage
-        ? [sameOriginWrites(config.publicBaseUrl), requireAdmin(db, route.unauthorizedMessage)]
+        ? [sameOriginWrites(config.publicBaseUrl), requireAdmin(db, route.unauthorizedMessage), recordAdminWrites(db, logger)]
         : guards[route.access];
-    app[route.method](route.path, ...guard, route.rawBody ? raw : json, ...handlers);
+    const body = route.rawBody ? [refusedWebhooks, raw, refuseUnstorableInput] : [json, refuseUnstorableInput];
+    app[route.method](route.path, ...(personal(route) ? [noStore] : []), ...guard, ...body, ...handlers);
   }
   app.use('/api', notFoundHandler);
   for (const h of options.afterApi ?? []) app.use(h);

@@ -17,21 +17,31 @@ const envSchema = z.object({
     .min(0, `${wholeNumber} from 0 to 65535`)
     .max(65535, `${wholeNumber} from 0 to 65535`)
     .default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told otherwise: a development server is not for the whole network.
+  HOST: z.string().trim().min(1, 'must be an address to listen on, such as 127.0.0.1 or 0.0.0.0').default('127.0.0.1'),
+  /** `on`: mount the provider sandbox (no authentication) even on a non-loopback HOST. */
+  SANDBOX: z.enum(['on', 'off']).default('off'),
   DATABASE_URL: z.string({ error: 'is required (postgres://user:password@host:5432/database)' }).regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection string'),
   DATABASE_POOL_MAX: positiveInt(10),
   PUBLIC_BASE_URL: z.url('must be a full URL such as https://workshops.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool,
   SITE_DIST: z.string().optional(),
-  HOLD_MINUTES: positiveInt(30),
+  HOLD_MINUTES: positiveInt(10),
+  HOLDS_PER_IP: positiveInt(3),
+  /** Join details appear on the booking page this many hours before the start. */
+  JOIN_DETAILS_HOURS_BEFORE: positiveInt(24),
   SESSION_TTL_HOURS: positiveInt(12),
   RATE_LIMIT_LOGIN_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   RATE_LIMIT_FORMS_MAX: positiveInt(20),
   RATE_LIMIT_FORMS_WINDOW_SECONDS: positiveInt(60),
+  RATE_LIMIT_CALLBACK_MAX: positiveInt(120),
+  RATE_LIMIT_WEBHOOK_REFUSED_MAX: positiveInt(20),
   SHUTDOWN_GRACE_SECONDS: positiveInt(10),
   PREVIEW_VIDEO_URL: z.url().optional(),
+  /** GET /metrics for callers other than loopback (Prometheus in another container): `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Payments and email (server/src/payments, server/src/email): absent credentials = the built-in provider sandbox.
   PAYMENT_PROVIDERS: z.string().regex(/^\s*(paypal|razorpay)?(\s*,\s*(paypal|razorpay))*\s*$/, 'must list paypal and/or razorpay, comma-separated').default('paypal,razorpay'),
   PAYPAL_CLIENT_ID: z.string().optional(),
@@ -46,6 +56,8 @@ const envSchema = z.object({
   EMAIL_FROM_NAME: z.string().default('No-Code Workshop'),
   RECONCILE_INTERVAL_SECONDS: positiveInt(60),
   EMAIL_WORKER_CONCURRENCY: positiveInt(4),
+  /** How often idle workers look for jobs whose time has come (new jobs wake them at once). */
+  JOB_POLL_INTERVAL_MS: positiveInt(1000),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,13 +1,21 @@
+import { attentionRoutes } from './attention/attention.routes';
+import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './bookings/bookings.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { AppDeps, RouteDef, RouteModule } from './http/route';
 import { interestRoutes } from './interests/interests.routes';
+import { messageRoutes } from './messages/messages.routes';
+import { promoCodeRoutes } from './promo-codes/promo-codes.routes';
+import { registrationDetailRoutes } from './registrations/registration-detail.routes';
 import { registrationRoutes } from './registrations/registrations.routes';
+import { funnelRoutes } from './funnel/funnel.routes';
+import { recoveryRoutes } from './recovery/recovery.routes';
 import { reviveRoutes } from './revive/revive.routes';
 import { settingsRoutes } from './settings/settings.routes';
 import { siteRoutes } from './site/site.routes';
 import { videoLeadRoutes } from './video-leads/video-leads.routes';
+import { waitlistRoutes } from './waitlist/waitlist.routes';
 import { workshopRoutes } from './workshops/workshops.routes';
 
 /** The server's route table: app.ts mounts it and the authorization test walks it. */
@@ -19,9 +27,17 @@ export const routeModules: RouteModule[] = [
   videoLeadRoutes,
   bookingRoutes,
   registrationRoutes,
+  registrationDetailRoutes,
+  messageRoutes,
+  activityRoutes,
+  attentionRoutes,
   dashboardRoutes,
   reviveRoutes,
+  recoveryRoutes,
+  funnelRoutes,
   settingsRoutes,
+  promoCodeRoutes,
+  waitlistRoutes,
 ];
 
 export function allRoutes(deps: AppDeps): RouteDef[] {

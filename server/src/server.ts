@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { createApp, mountedRoutes, type AppOptions } from './app';
@@ -7,7 +7,11 @@ import { createDb, type Db } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import type { AppDeps, RouteDef } from './http/route';
 import { createLogger } from './logger';
+import { createMetrics } from './metrics/metrics';
+import type { PaymentsContext } from './payments/payments.context';
 import { corePlugins, type Plugin } from './plugins';
+import { assertSandboxNotExposed } from './sandbox/sandbox-exposure';
+import { pageDataReader } from './site/page-data';
 import { staticSite } from './site/static-site';
 
 export interface RunningServer {
@@ -17,6 +21,8 @@ export interface RunningServer {
   http: Server;
   /** Every API route mounted, with its access level (core and plugins). */
   routes: readonly RouteDef[];
+  /** The payment services (present whenever the payments plugin runs). */
+  payments?: PaymentsContext;
   /** Stops taking connections, lets in-flight requests finish (up to the grace period), closes the pool. */
   close: () => Promise<void>;
 }
@@ -31,25 +37,43 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
+  const sandboxExposed = assertSandboxNotExposed(config);
   const plugins: Plugin[] = [...corePlugins];
   if (startOptions.siteDist) {
     const dist = startOptions.siteDist;
-    plugins.push(async () => ({ options: { afterApi: staticSite(dist, { publicBaseUrl: config.PUBLIC_BASE_URL }) } }));
+    plugins.push(async ({ db, logger }) => ({
+      options: {
+        afterApi: staticSite(dist, {
+          publicBaseUrl: config.PUBLIC_BASE_URL,
+          pageData: pageDataReader(db, config),
+          onPageDataError: (err) => logger.warn({ err }, 'public page served without its live data'),
+        }),
+      },
+    }));
   }
   const logger = createLogger(config, startOptions.logDestination);
+  if (sandboxExposed) logger.warn({ host: config.HOST }, 'SANDBOX=on: the provider sandbox (emails sent, outage switches) is reachable without authentication');
   const db: Db = createDb(config.DATABASE_URL, config.DATABASE_POOL_MAX);
-  await migrateLatest(db);
+  await migrateLatest(db, { onWait: () => logger.info('another instance is migrating the database: waiting for it') });
   const deps: AppDeps = { db, config, logger };
 
   const started = await Promise.all(plugins.map((p) => p(deps)));
+  const metrics = createMetrics(deps);
   const options: AppOptions = {
-    extraRoutes: started.flatMap((s) => s.options?.extraRoutes ?? []),
+    extraRoutes: [...started.flatMap((s) => s.options?.extraRoutes ?? []), metrics.route],
     afterApi: started.flatMap((s) => s.options?.afterApi ?? []),
   };
   const app = createApp(deps, options);
   await startOptions.beforeListen?.(deps);
-  const http = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.PORT, config.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+  // The app stays the server's first 'request' listener; the metrics one times what it answers.
+  const http = createServer(app);
+  metrics.instrument(http);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.PORT, config.HOST, () => {
+      http.off('error', reject);
+      resolve();
+    });
   });
   const port = (http.address() as AddressInfo).port;
 
@@ -69,5 +93,6 @@ export async function startServer(config: Config, startOptions: StartOptions = {
       await db.destroy();
     })());
 
-  return { url: `http://127.0.0.1:${port}`, port, deps, http, routes: mountedRoutes(app), close };
+  const payments = started.find((s) => s.context)?.context;
+  return { url: `http://127.0.0.1:${port}`, port, deps, http, routes: mountedRoutes(app), payments, close };
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../src/db/knex';
-import { startTestServer } from './support/test-server';
+import { ConfigError } from '../src/config';
+import { startServer } from '../src/server';
+import { startTestServer, testConfig } from './support/test-server';
 
 describe('graceful shutdown', () => {
   it('finishes an in-flight request when close() is called, and takes no new ones', async () => {
@@ -59,6 +61,33 @@ describe('structured logs', () => {
       await new Promise((r) => setTimeout(r, 50));
       expect(lines.find((l) => (l.req as { url?: string } | undefined)?.url === '/api/admin/dashboard')).toMatchObject({ level: 40, res: { statusCode: 401 } });
       expect(JSON.stringify(lines)).not.toContain('secret-token-value');
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('where the server listens, and the provider sandbox', () => {
+  it('refuses HOST=0.0.0.0 without provider credentials or SANDBOX=on, saying why', async () => {
+    const err = await startServer(testConfig({ HOST: '0.0.0.0' }, 'postgres://nobody@127.0.0.1:1/none')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ConfigError);
+    expect((err as Error).message).toContain('HOST=0.0.0.0: without provider credentials the server runs the built-in provider sandbox, which has no');
+    expect((err as Error).message).toContain('set SANDBOX=on to expose');
+  });
+
+  it('mounts the sandbox on 0.0.0.0 when SANDBOX=on says so', async () => {
+    const server = await startTestServer({ HOST: '0.0.0.0', SANDBOX: 'on' });
+    try {
+      expect((await fetch(`${server.url}/sandbox/sendgrid/messages?to=a@example.com`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('listens on 0.0.0.0 with every provider credential set, without any sandbox', async () => {
+    const server = await startTestServer({ HOST: '0.0.0.0', PAYMENT_PROVIDERS: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 'secret', SENDGRID_API_KEY: 'SG.real' });
+    try {
+      expect((await fetch(`${server.url}/sandbox/sendgrid/messages?to=a@example.com`)).status).toBe(404);
     } finally {
       await server.stop();
     }

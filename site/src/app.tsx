@@ -1,69 +1,79 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { Layout } from './components/layout';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router-dom';
+import { Layout, QuestionWidget } from './components/layout';
 import { HomeScreen } from './home/home.screen';
+import { rootHydrated } from './lib/hydrated';
+import { lazyWithPreload } from './lib/lazy';
 
-// The admin (antd and all) is its own chunk: public pages never load it.
+// The admin has its own entry (admin.html, served for /admin/*); this route only serves Vite's dev server.
 const AdminEntry = lazy(() => import('./admin/admin-entry'));
 
-// Only the home page is in the first bundle; every other page is fetched when visited.
-const AboutScreen = lazy(() => import('./pages/about.screen'));
-const PricingScreen = lazy(() => import('./pages/pricing.screen'));
-const ContactScreen = lazy(() => import('./pages/contact.screen'));
-const TermsScreen = lazy(() => import('./pages/terms.screen'));
-const PrivacyScreen = lazy(() => import('./pages/privacy.screen'));
-const RefundPolicyScreen = lazy(() => import('./pages/refund-policy.screen'));
-const LearnScreen = lazy(() => import('./pages/learn.screen'));
-const WhyNoCodeScreen = lazy(() => import('./pages/why-no-code.screen'));
-const WhoShouldAttendScreen = lazy(() => import('./pages/who-should-attend.screen'));
-const PlatformScreen = lazy(() => import('./pages/platform.screen'));
-const ThankYouScreen = lazy(() => import('./thank-you/thank-you.screen'));
-const NotFoundScreen = lazy(() => import('./pages/not-found.screen'));
+type Page = ComponentType & { preload: () => Promise<void> };
 
-const PUBLIC_ROUTES: [string, React.ComponentType][] = [
-  ['/about', AboutScreen],
-  ['/pricing', PricingScreen],
-  ['/contact', ContactScreen],
-  ['/terms', TermsScreen],
-  ['/privacy', PrivacyScreen],
-  ['/refund-policy', RefundPolicyScreen],
-  ['/learn', LearnScreen],
-  ['/why-no-code', WhyNoCodeScreen],
-  ['/who-should-attend', WhoShouldAttendScreen],
-  ['/platform', PlatformScreen],
-  ['/thank-you', ThankYouScreen],
-  ['*', NotFoundScreen],
+// Only the home page is in the first bundle; every other page is its own chunk, fetched when
+// visited, or before hydrating when a page is opened at its own address (main.tsx).
+const PUBLIC_ROUTES: [string, Page][] = [
+  ['/about', lazyWithPreload(() => import('./pages/about.screen'))],
+  ['/pricing', lazyWithPreload(() => import('./pages/pricing.screen'))],
+  ['/contact', lazyWithPreload(() => import('./pages/contact.screen'))],
+  ['/terms', lazyWithPreload(() => import('./pages/terms.screen'))],
+  ['/privacy', lazyWithPreload(() => import('./pages/privacy.screen'))],
+  ['/refund-policy', lazyWithPreload(() => import('./pages/refund-policy.screen'))],
+  ['/learn', lazyWithPreload(() => import('./pages/learn.screen'))],
+  ['/why-no-code', lazyWithPreload(() => import('./pages/why-no-code.screen'))],
+  ['/who-should-attend', lazyWithPreload(() => import('./pages/who-should-attend.screen'))],
+  ['/platform', lazyWithPreload(() => import('./pages/platform.screen'))],
+  ['/thank-you', lazyWithPreload(() => import('./thank-you/thank-you.screen'))],
+  ['/booking/:token', lazyWithPreload(() => import('./booking/booking.screen'))],
+  ['/unsubscribe', lazyWithPreload(() => import('./pages/unsubscribe.screen'))],
+  ['/waitlist/leave', lazyWithPreload(() => import('./waitlist/waitlist-leave.screen'))],
+  ['*', lazyWithPreload(() => import('./pages/not-found.screen'))],
 ];
+
+/** The code a page opened at `pathname` shows at once: its screen and the question button. */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const route = pathname === '/' ? undefined : (PUBLIC_ROUTES.find(([path]) => path !== '*' && matchPath(path, pathname)) ?? PUBLIC_ROUTES.at(-1));
+  return Promise.all([route?.[1].preload(), QuestionWidget.preload()]);
+}
 
 function PageFallback() {
   return <div className="page-loading" aria-busy="true" aria-label="Loading page" />;
 }
 
+/** The page is live: with its deferred parts, `<html data-hydrated>` (lib/hydrated.ts). */
+function HydrationMark() {
+  useEffect(rootHydrated, []);
+  return null;
+}
+
 export function App() {
   return (
-    <Routes>
-      <Route
-        path="/admin/*"
-        element={
-          <Suspense fallback={null}>
-            <AdminEntry />
-          </Suspense>
-        }
-      />
-      <Route element={<Layout />}>
-        <Route index element={<HomeScreen />} />
-        {PUBLIC_ROUTES.map(([path, Screen]) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Suspense fallback={<PageFallback />}>
-                <Screen />
-              </Suspense>
-            }
-          />
-        ))}
-      </Route>
-    </Routes>
+    <>
+      <HydrationMark />
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={null}>
+              <AdminEntry />
+            </Suspense>
+          }
+        />
+        <Route element={<Layout />}>
+          <Route index element={<HomeScreen />} />
+          {PUBLIC_ROUTES.map(([path, Screen]) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <Suspense fallback={<PageFallback />}>
+                  <Screen />
+                </Suspense>
+              }
+            />
+          ))}
+        </Route>
+      </Routes>
+    </>
   );
 }

@@ -1,13 +1,38 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { App } from './app';
+import { App, preloadPage } from './app';
+import { replayEarlyEvents } from './lib/early-events';
 import './styles/base.css';
+import './styles/sections.css';
+import './styles/pages.css';
+import './styles/forms.css';
+import './components/cta-band.css';
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <BrowserRouter>
       <App />
     </BrowserRouter>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (root.firstElementChild) {
+  // A prerendered page (scripts/prerender.ts): fetch the code of what it shows, then take it over,
+  // as a transition: React hydrates in slices of a few milliseconds, never blocking the page.
+  // A mismatch React recovers from is still a bug: say so where the tests look.
+  void preloadPage(location.pathname)
+    .catch(() => undefined)
+    .then(() =>
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error) => console.error('Hydration error:', error),
+        });
+        replayEarlyEvents();
+      }),
+    );
+} else {
+  // Pages that depend on the visitor (booking links, the thank-you page) are drawn here.
+  createRoot(root).render(app);
+}

@@ -9,6 +9,7 @@ import { saveCsv, type SaveDialog } from './files/csv-export.service';
 import { registerIpcHandlers, type IpcHandlers, type IpcMainLike } from './ipc/ipc-handlers';
 import { trustedSender } from './ipc/sender-check';
 import { RegistrationNotifier, type NotificationClass } from './notifications/registration-notifier.service';
+import type { ProxySession } from './protocol/app-protocol';
 import { ServerAddress } from './server/server-address.service';
 import { TokenStore, type TokenCipher } from './session/token-store.service';
 import type { FileSystem } from './storage/file-system';
@@ -54,7 +55,7 @@ export function createDesktopMain(deps: DesktopMainDeps) {
   const settings = new SettingsStore(deps.fs, deps.userDataDir);
   const server = new ServerAddress(settings, deps.fetch);
   const tokens = new TokenStore(deps.fs, deps.safeStorage, deps.userDataDir);
-  const cache = new ListCache(deps.fs, deps.userDataDir);
+  const cache = new ListCache(deps.fs, deps.safeStorage, deps.userDataDir);
 
   const send = <C extends SendChannel>(channel: C, payload: SendPayload<C>) => deps.getWindow()?.webContents.send(channel, payload);
 
@@ -87,6 +88,23 @@ export function createDesktopMain(deps: DesktopMainDeps) {
     },
   });
 
+  /** The session the app:// proxy uses: the token stays in main, the renderer never sees it. */
+  const session: ProxySession = {
+    token: async (url) => (url === server.current ? tokens.get(url) : null),
+    async signedIn(url, token) {
+      // A sign-in answered after the server was changed belongs to the old one.
+      if (url !== server.current) return;
+      await tokens.set(url, token);
+      events.start(url, token);
+    },
+    async signedOut(url) {
+      if (url !== server.current) return;
+      events.stop();
+      await tokens.clear();
+      await cache.clear(url);
+    },
+  };
+
   async function setNotifications(enabled: boolean) {
     const next = await settings.update({ notificationsEnabled: enabled });
     deps.onSettingsChanged?.();
@@ -104,19 +122,6 @@ export function createDesktopMain(deps: DesktopMainDeps) {
         await tokens.clear();
       }
       return result;
-    },
-    'session.getToken': async () => (server.current ? tokens.get(server.current) : null),
-    'session.setToken': async (token) => {
-      const url = server.current;
-      if (!url) throw new Error('Choose a server first.');
-      if (token === null) {
-        events.stop();
-        await tokens.clear();
-        await cache.clear(url);
-        return;
-      }
-      await tokens.set(url, token);
-      events.start(url, token);
     },
     'cache.read': async (key) => (server.current ? cache.read(server.current, key) : null),
     'cache.write': async (key, data) => {
@@ -153,6 +158,7 @@ export function createDesktopMain(deps: DesktopMainDeps) {
     server,
     tokens,
     cache,
+    session,
     events,
     notifier,
     handlers,
@@ -163,6 +169,7 @@ export function createDesktopMain(deps: DesktopMainDeps) {
     /** Loads settings, answers IPC, and reopens the events stream if a session was kept. */
     async start(): Promise<void> {
       await settings.load();
+      await cache.removePlainCopies();
       unregister = registerIpcHandlers(
         deps.ipcMain,
         handlers,

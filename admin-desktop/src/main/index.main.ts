@@ -81,7 +81,13 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform === 'win32') app.setAppUserModelId('com.workshop.admin');
     session.defaultSession.protocol.handle(
       APP_SCHEME,
-      createAppProtocolHandler({ rendererDir: path.join(distDir, 'renderer'), fs, fetch: netFetch, serverUrl: () => desktop.server.current }),
+      createAppProtocolHandler({
+        rendererDir: path.join(distDir, 'renderer'),
+        fs,
+        fetch: netFetch,
+        serverUrl: () => desktop.server.current,
+        session: desktop.session,
+      }),
     );
     // The admin screens need no camera, microphone, location or web notifications.
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));

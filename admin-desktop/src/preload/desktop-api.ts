@@ -37,8 +37,6 @@ export function createDesktopApi(ipc: IpcRendererLike) {
   return {
     getServer: async () => (await invoke('server.get')).url,
     setServer: (url: string) => invoke('server.set', url),
-    getToken: () => invoke('session.getToken'),
-    setToken: (token: string | null) => invoke('session.setToken', token),
     readCache: (key: string) => invoke('cache.read', key),
     writeCache: (key: string, data: unknown) => invoke('cache.write', key, data),
     saveCsv: (fileName: string, csv: string) => invoke('csv.save', fileName, csv),

@@ -10,9 +10,12 @@ const PATHS: Record<NavigateTarget, string> = {
   dashboard: '/',
   workshops: '/workshops',
   registrations: '/registrations',
+  attention: '/attention',
   interests: '/interests',
   revive: '/revive',
+  'promo-codes': '/promo-codes',
   settings: '/settings',
+  activity: '/activity',
   server: '/server',
 };
 

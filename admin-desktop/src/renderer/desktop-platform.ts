@@ -2,12 +2,11 @@ import type { CachedValue, Platform, RegistrationCompletedEvent, SaveResult } fr
 import type { DesktopApi } from '../preload/desktop-api';
 
 /**
- * The desktop side of admin-ui's Platform port. The token is read once at start (getToken
- * must answer synchronously) and kept in step on every change. API calls go to the same
- * origin (app://admin/api), which the main process passes to the chosen server.
+ * The desktop side of admin-ui's Platform port. API calls go to the same origin
+ * (app://admin/api), which the main process passes to the chosen server with the session's
+ * Bearer token: this page never holds the token.
  */
-export function createDesktopPlatform(api: DesktopApi, initialToken: string | null): Platform {
-  let token = initialToken;
+export function createDesktopPlatform(api: DesktopApi): Platform {
   // The main process already raised an OS notification for each completed registration
   // (it does so even while this page reloads); a notify() made while the screens handle
   // that same event would show it twice.
@@ -31,11 +30,6 @@ export function createDesktopPlatform(api: DesktopApi, initialToken: string | nu
     },
     async writeCache<T>(key: string, data: T): Promise<void> {
       await api.writeCache(key, data);
-    },
-    getToken: () => token,
-    async setToken(next: string | null): Promise<void> {
-      token = next;
-      await api.setToken(next);
     },
     onRegistrationCompleted(handler: (event: RegistrationCompletedEvent) => void): () => void {
       return api.onRegistrationCompleted((event) => {

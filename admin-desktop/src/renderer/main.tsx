@@ -6,8 +6,8 @@ import { createDesktopPlatform } from './desktop-platform';
 
 async function start(): Promise<void> {
   const api = desktopBridge();
-  const [serverUrl, token] = await Promise.all([api.getServer(), api.getToken()]);
-  const platform = createDesktopPlatform(api, token);
+  const serverUrl = await api.getServer();
+  const platform = createDesktopPlatform(api);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <DesktopApp api={api} platform={platform} serverUrl={serverUrl} />

@@ -32,7 +32,7 @@ export const csvFileNameSchema = z
   .refine((name) => !/[\\/:*?"<>|\0]/.test(name) && name !== '.' && name !== '..', 'Not a file name.')
   .refine((name) => name.toLowerCase().endsWith('.csv'), 'Must end with .csv');
 
-export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'interests', 'revive', 'settings', 'server'] as const;
+export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
 export type NavigateTarget = (typeof NAVIGATE_TARGETS)[number];
 
 export const desktopSettingsSchema = z.object({ notificationsEnabled: z.boolean() });
@@ -49,8 +49,6 @@ export type ServerCheckResult = { ok: true; url: string } | { ok: false; message
 export const invokeArgs = {
   'server.get': z.tuple([]),
   'server.set': z.tuple([serverUrlSchema]),
-  'session.getToken': z.tuple([]),
-  'session.setToken': z.tuple([z.string().min(1).max(4096).nullable()]),
   'cache.read': z.tuple([cacheKeySchema]),
   'cache.write': z.tuple([cacheKeySchema, z.unknown()]),
   'csv.save': z.tuple([csvFileNameSchema, z.string().max(50_000_000)]),
@@ -63,8 +61,6 @@ export const invokeArgs = {
 export interface InvokeResults {
   'server.get': { url: string | null };
   'server.set': ServerCheckResult;
-  'session.getToken': string | null;
-  'session.setToken': void;
   'cache.read': CachedEntry | null;
   'cache.write': void;
   'csv.save': CsvSaveResult;

@@ -90,7 +90,7 @@ export async function startDesktop(options: { rendererDir: string; preloadCode: 
   });
   await desktop.start();
 
-  const handleProtocol = createAppProtocolHandler({ rendererDir: options.rendererDir, fs, fetch, serverUrl: () => desktop.server.current });
+  const handleProtocol = createAppProtocolHandler({ rendererDir: options.rendererDir, fs, fetch, serverUrl: () => desktop.server.current, session: desktop.session });
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   await context.route(`${RENDERER_ORIGIN}/**`, async (route) => {
     const req = route.request();

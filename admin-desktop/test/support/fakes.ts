@@ -17,7 +17,7 @@ export function failingFs(fail: Partial<Record<keyof FileSystem, NodeJS.ErrnoExc
       if (code) throw Object.assign(new Error(`${code}: ${name} failed`), { code });
       return (fs[name] as (...a: unknown[]) => unknown)(...args);
     }) as FileSystem[K];
-  return { readFile: wrap('readFile'), writeFile: wrap('writeFile'), rename: wrap('rename'), unlink: wrap('unlink'), mkdir: wrap('mkdir'), rm: wrap('rm') };
+  return { readFile: wrap('readFile'), writeFile: wrap('writeFile'), rename: wrap('rename'), unlink: wrap('unlink'), mkdir: wrap('mkdir'), rm: wrap('rm'), readdir: wrap('readdir') };
 }
 
 /** Stands in for safeStorage: reversible, but never the plain text. */

@@ -4,6 +4,7 @@ import type {
   ContactFormInput,
   CreateAdminInput,
   Dashboard,
+  EmailList,
   Interest,
   InterestFormInput,
   InterestList,
@@ -16,7 +17,12 @@ import type {
   PublicWorkshop,
   QuestionFormInput,
   RazorpayCheckoutInput,
+  WaitlistCheckoutInput,
   RazorpayVerifyInput,
+  CardVerifyResult,
+  FreeCheckoutResponse,
+  BookingView,
+  BookingCancelResult,
   RegistrationList,
   RegistrationListQuery,
   ReviveCreateInput,
@@ -33,6 +39,11 @@ import type {
   WorkshopUpdateInput,
 } from '@workshop/shared';
 import { createHttp, toQueryString, type ClientOptions, type Query } from './http';
+import { parsedLater } from './parsed';
+import { afterSaleClient } from './after-sale.client';
+import { funnelClient, recoveryClient } from './sales.client';
+import { promoCodesClient } from './promo-codes.client';
+import { waitlistAdminClient, waitlistClient } from './waitlist.client';
 
 type WithTz<T> = T & { tz?: string };
 
@@ -49,6 +60,7 @@ export function createApiClient(options: ClientOptions = {}) {
     workshops: {
       list: () => http.json<PublicWorkshop[]>('GET', '/api/workshops'),
     },
+    waitlist: waitlistClient(http),
     interests: {
       submitInterest: (input: InterestFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'interest' }),
       submitIssue: (input: IssueFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'issue' }),
@@ -58,15 +70,27 @@ export function createApiClient(options: ClientOptions = {}) {
     videoLeads: {
       submit: (input: VideoLeadInput) => http.json<{ id: string }>('POST', '/api/video-leads', input),
     },
+    recovery: recoveryClient(http),
     bookings: {
       get: (accessId: string) => http.json<BookingSummary>('GET', `/api/bookings/${encodeURIComponent(accessId)}`),
     },
-    checkout: {
-      paypal: (input: PaypalCheckoutInput) => http.json<{ approval_url: string }>('POST', '/api/checkout/paypal', input),
-      razorpay: (input: RazorpayCheckoutInput) =>
-        http.json<{ key_id: string; order: { id: string; amount: number; currency: string } }>('POST', '/api/checkout/razorpay', input),
-      razorpayVerify: (input: RazorpayVerifyInput) => http.json<{ access_id: string }>('POST', '/api/checkout/razorpay/verify', input),
+    /** The buyer's manage-your-booking link. */
+    booking: {
+      get: (token: string) => http.json<BookingView>('GET', `/api/booking/${encodeURIComponent(token)}`),
+      cancel: (token: string, confirm: boolean) => http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm }),
+      resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
     },
+    checkout: {
+      /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */
+      paypal: (input: PaypalCheckoutInput & WaitlistCheckoutInput) =>
+        http.json<{ approval_url: string } | (FreeCheckoutResponse & { approval_url: string })>('POST', '/api/checkout/paypal', input),
+      razorpay: (input: RazorpayCheckoutInput & WaitlistCheckoutInput) =>
+        http.json<{ key_id: string; order: { id: string; amount: number; currency: string } } | FreeCheckoutResponse>('POST', '/api/checkout/razorpay', input),
+      razorpayVerify: (input: RazorpayVerifyInput) => http.json<CardVerifyResult>('POST', '/api/checkout/razorpay/verify', input),
+      /** The buyer closed the card window: the server lets the seat go at once. */
+      razorpayRelease: (orderId: string) => http.json<{ status: string }>('POST', '/api/checkout/razorpay/release', { order_id: orderId }),
+    },
+    promoCodes: promoCodesClient(http),
     auth: {
       login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
       logout: () => http.json<void>('POST', '/api/auth/logout'),
@@ -88,7 +112,8 @@ export function createApiClient(options: ClientOptions = {}) {
           http.json<RegistrationList>('GET', '/api/admin/registrations', undefined, { tz: viewerZone(), ...query } as Query),
         exportCsv: (query: RegistrationListQuery = {}) => http.text('GET', '/api/admin/registrations/export.csv', query as Query),
         exportCsvUrl: (query: RegistrationListQuery = {}) => `${http.base}/api/admin/registrations/export.csv${toQueryString(query as Query)}`,
-        clearAll: () => http.json<{ deleted: number }>('DELETE', '/api/admin/registrations', undefined, { confirm: 'true' }),
+        emails: (query: RegistrationListQuery = {}) => http.json<EmailList>('GET', '/api/admin/registrations/emails', undefined, query as Query),
+        clearAll: () => http.json<{ deleted: number; kept: number }>('DELETE', '/api/admin/registrations', undefined, { confirm: 'true' }),
       },
       interests: {
         list: (query: WithTz<InterestListQuery> = {}) =>
@@ -96,6 +121,7 @@ export function createApiClient(options: ClientOptions = {}) {
         setStatus: (id: string, status: InterestStatus) => http.json<Interest>('PATCH', `/api/admin/interests/${id}`, { status }),
         exportCsv: (query: InterestListQuery = {}) => http.text('GET', '/api/admin/interests/export.csv', query as Query),
         exportCsvUrl: (query: InterestListQuery = {}) => `${http.base}/api/admin/interests/export.csv${toQueryString(query as Query)}`,
+        emails: (query: InterestListQuery = {}) => http.json<EmailList>('GET', '/api/admin/interests/emails', undefined, query as Query),
       },
       revive: {
         list: (query: WithTz<ReviveListQuery> = {}) =>
@@ -108,6 +134,15 @@ export function createApiClient(options: ClientOptions = {}) {
         update: <K extends SettingKey>(key: K, value: Settings[K]) =>
           http.json<{ setting_key: K; setting_value: Settings[K] }>('PUT', `/api/admin/settings/${key}`, { setting_value: value }),
       },
+      attention: {
+        list: () => http.json<unknown>('GET', '/api/admin/attention').then(parsedLater((s) => s.attentionListSchema)),
+        retryRefund: (id: string) => http.json<unknown>('POST', `/api/admin/attention/refunds/${id}/retry`).then(parsedLater((s) => s.attentionRetryResultSchema)),
+        retryRegistration: (id: string) =>
+          http.json<unknown>('POST', `/api/admin/attention/registrations/${id}/retry`).then(parsedLater((s) => s.attentionRetryResultSchema)),
+      },
+      ...afterSaleClient(http),
+      funnel: funnelClient(http, viewerZone),
+      ...waitlistAdminClient(http),
       /** Server-sent events stream (`registration.completed`). */
       eventsUrl: () => `${http.base}/api/admin/events`,
     },

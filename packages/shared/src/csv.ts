@@ -1,3 +1,4 @@
+import { REGISTRATION_STATUS_LABELS } from './constants';
 import { formatDateTime, isoDate } from './dates';
 import type { Interest, Registration } from './schemas/dto.schema';
 
@@ -12,9 +13,12 @@ export const registrationCsvColumns: CsvColumn<Registration>[] = [
   { header: 'Name', value: (r) => r.name },
   { header: 'Email', value: (r) => r.email },
   { header: 'Amount', value: (r) => (r.amount / 100).toFixed(2) },
-  { header: 'Status', value: (r) => r.status },
+  { header: 'Status', value: (r) => REGISTRATION_STATUS_LABELS[r.status] },
   { header: 'Payment ID', value: (r) => r.payment_id ?? '' },
   { header: 'Registration Date', value: (r) => formatDateTime(r.created_at) },
+  // Not the SPEC's: after its seven so they keep their places.
+  { header: 'Promo Code', value: (r) => r.promo_code ?? '' },
+  { header: 'Discount', value: (r) => (r.discount_cents / 100).toFixed(2) },
 ];
 
 export const interestCsvColumns: CsvColumn<Interest>[] = [
@@ -23,10 +27,23 @@ export const interestCsvColumns: CsvColumn<Interest>[] = [
   { header: 'Phone', value: (r) => r.phone },
   { header: 'Status', value: (r) => r.status },
   { header: 'Submitted Date', value: (r) => formatDateTime(r.created_at) },
+  // Not one of the SPEC's five: the visitor's question, last so the SPEC's columns keep their places.
+  { header: 'Message', value: (r) => r.message },
 ];
 
+/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * Names and messages come from public forms: a cell such as `=HYPERLINK(...)` must open as
+ * text, not as a live formula. OWASP's advice: prefix such a cell with a single quote.
+ */
+export function escapeCsvCell(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 export function csvRow<T>(columns: CsvColumn<T>[], row: T): string[] {
-  return columns.map((c) => c.value(row));
+  return columns.map((c) => escapeCsvCell(c.value(row)));
 }
 
 export function csvHeaders<T>(columns: CsvColumn<T>[]): string[] {

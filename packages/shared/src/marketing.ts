@@ -1,7 +1,12 @@
 import type { SiteState } from './schemas/dto.schema';
+import type { SiteLinks } from './schemas/settings.schema';
 
 /** The preview gate's video until PREVIEW_VIDEO_URL says otherwise (an embeddable player URL). */
 export const DEFAULT_PREVIEW_VIDEO_URL = 'https://www.youtube-nocookie.com/embed/ysz5S6PUM-U';
 
 /** GET /api/site: maintenance state plus the public site's configurable bits. */
-export type PublicSiteState = SiteState & { preview_video_url: string };
+export type PublicSiteState = SiteState & {
+  preview_video_url: string;
+  /** Only the links an admin has set: a control without one is not shown. */
+  links: Partial<SiteLinks>;
+};

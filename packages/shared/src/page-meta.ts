@@ -84,8 +84,32 @@ export const NOT_FOUND_META: PageMeta = {
   description: 'The page you are looking for does not exist.',
 };
 
+/** A buyer's own booking page: one meta for every link (never indexed). */
+export const BOOKING_META: PageMeta = {
+  path: '/booking',
+  title: `Your Booking${suffix}`,
+  description: 'Your workshop booking: the date, the join link when it is due, your calendar invite and cancellation.',
+};
+
+/** Where a checkout-recovery email's "stop these reminders" link lands (never indexed). */
+export const UNSUBSCRIBE_META: PageMeta = {
+  path: '/unsubscribe',
+  title: `Email Preferences${suffix}`,
+  description: 'Stop reminder emails about registrations you did not finish.',
+};
+
+/** Where a waitlist email's "leave" link lands (never indexed). */
+export const WAITLIST_LEAVE_META: PageMeta = {
+  path: '/waitlist/leave',
+  title: `Leave the waitlist${suffix}`,
+  description: 'Give up your place on a workshop waitlist.',
+};
+
 /** Meta for a pathname (trailing slash ignored); undefined for paths the site does not have. */
 export function pageMetaFor(pathname: string): PageMeta | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (/^\/booking\/[A-Za-z0-9_-]+$/.test(clean)) return BOOKING_META;
+  if (clean === '/unsubscribe') return UNSUBSCRIBE_META;
+  if (clean === WAITLIST_LEAVE_META.path) return WAITLIST_LEAVE_META;
   return PAGE_META[clean];
 }

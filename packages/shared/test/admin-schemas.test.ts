@@ -66,6 +66,9 @@ describe('workshop form', () => {
       duration_hours: 2,
       price_usd_cents: 9900,
       max_participants: null,
+      join_url: null,
+      join_passcode: null,
+      materials_url: null,
       is_active: true,
       registration_open: true,
     });
@@ -93,6 +96,9 @@ describe('settings', () => {
     expect(parseMaxRegistrations('abc')).toBe(0);
     expect(parseMaxRegistrations('')).toBe(0);
     expect(parseMaxRegistrations('25')).toBe(25);
+    // A fraction is kept, to be refused, never cut to a whole number.
+    expect(parseMaxRegistrations('12.5')).toBe(12.5);
+    expect(first(registrationLimitSchema, { enabled: true, max_registrations: parseMaxRegistrations('12.5') })).toBe('Maximum registrations must be a whole number');
     expect(first(registrationLimitSchema, { enabled: true, max_registrations: parseMaxRegistrations('abc') })).toBe('Maximum registrations must be at least 1');
     expect(registrationLimitSchema.safeParse({ enabled: true, max_registrations: 1 }).success).toBe(true);
     expect(DEFAULT_SETTINGS.registration_limit.max_registrations).toBe(100);

@@ -3,6 +3,7 @@ import {
   bulkMailto,
   csvHeaders,
   csvRow,
+  escapeCsvCell,
   formatDateTime,
   interestCsvColumns,
   interestCsvFileName,
@@ -26,7 +27,9 @@ const registration: Registration = {
   currency: 'USD',
   payment_method: 'paypal',
   status: 'pending',
-  status_reason: null,
+  status_reason: null, utm_source: null, utm_medium: null, utm_campaign: null, utm_term: null, utm_content: null,
+  promo_code: null,
+  discount_cents: 0,
   created_at: '2026-12-05T03:00:00.000Z',
 };
 
@@ -42,15 +45,37 @@ const interest: Interest = {
 };
 
 describe('CSV columns (SPEC §9)', () => {
-  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id', () => {
-    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
-    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'pending', '', 'Dec 4, 2026, 10:00 PM EST']);
+  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id, then the promo code and its discount', () => {
+    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
+    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'Pending', '', 'Dec 4, 2026, 10:00 PM EST', '', '0.00']);
+    expect(csvRow(registrationCsvColumns, { ...registration, promo_code: 'SPRING25', discount_cents: 2488 }).slice(7)).toEqual(['SPRING25', '24.88']);
+    expect(csvRow(registrationCsvColumns, { ...registration, status: 'refund_pending' })[4]).toBe('Refund pending');
     expect(csvRow(registrationCsvColumns, { ...registration, amount: 9900, payment_id: 'PAY-1' })[3]).toBe('99.00');
   });
 
-  it('interests: the SPEC columns in order', () => {
-    expect(csvHeaders(interestCsvColumns)).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date']);
-    expect(csvRow(interestCsvColumns, interest)).toEqual(['Ira', 'ira@example.com', '555 0100', 'contacted', formatDateTime(interest.created_at)]);
+  it("interests: the SPEC columns in order, then the visitor's message", () => {
+    expect(csvHeaders(interestCsvColumns)).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date', 'Message']);
+    expect(csvRow(interestCsvColumns, interest)).toEqual(['Ira', 'ira@example.com', '555 0100', 'contacted', formatDateTime(interest.created_at), '']);
+    expect(csvRow(interestCsvColumns, { ...interest, message: 'How long are recordings kept?' })[5]).toBe('How long are recordings kept?');
+  });
+
+  it('opens a cell that starts like a formula as text: a single quote goes first (OWASP)', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      const name = `${start}HYPERLINK("http://evil.example","Click")`;
+      expect(csvRow(interestCsvColumns, { ...interest, name, message: `${start}1+1` }), JSON.stringify(start)).toEqual([
+        `'${name}`,
+        'ira@example.com',
+        '555 0100',
+        'contacted',
+        formatDateTime(interest.created_at),
+        `'${start}1+1`,
+      ]);
+      expect(csvRow(registrationCsvColumns, { ...registration, name })[1]).toBe(`'${name}`);
+    }
+    // Only the first character matters; ordinary text and amounts are left alone.
+    expect(escapeCsvCell('Ann = Lee')).toBe('Ann = Lee');
+    expect(escapeCsvCell('99.00')).toBe('99.00');
+    expect(escapeCsvCell('')).toBe('');
   });
 
   it('names files workshop_registrations_{date} and workshop_interests_{date}', () => {

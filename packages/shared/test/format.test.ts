@@ -3,6 +3,7 @@ import {
   centsToDollars,
   countdownParts,
   easternWallTimeToIso,
+  eventTimes,
   formatCents,
   formatDateTime,
   formatEventDate,
@@ -86,5 +87,24 @@ describe('dates in America/New_York', () => {
   it('counts down zero-padded and stops once passed', () => {
     expect(countdownParts('2026-01-02T03:04:05Z', new Date('2026-01-01T00:00:00Z'))).toEqual({ days: '01', hours: '03', minutes: '04', seconds: '05', done: false });
     expect(countdownParts('2026-01-01T00:00:00Z', new Date('2026-01-02T00:00:00Z'))).toEqual({ days: '00', hours: '00', minutes: '00', seconds: '00', done: true });
+  });
+});
+
+describe("workshop times in the visitor's zone, with Eastern time beside them", () => {
+  it('names the visitor zone and gives Eastern, with its own date when that is another day', () => {
+    // 2:00 PM EST on Saturday 5 December is 12:30 AM on Sunday in India.
+    expect(eventTimes('2026-12-05T19:00:00Z', 'Asia/Kolkata')).toEqual({
+      localDate: 'Sunday, December 6, 2026',
+      localTime: '12:30 AM India Standard Time',
+      local: 'Sunday, December 6, 2026, 12:30 AM India Standard Time',
+      eastern: 'Saturday, December 5, 2:00 PM EST (Eastern Time)',
+    });
+    expect(eventTimes('2026-07-04T18:00:00Z', 'Europe/London').eastern).toBe('2:00 PM EDT (Eastern Time)');
+    expect(eventTimes('2026-07-04T18:00:00Z', 'Europe/London').local).toBe('Saturday, July 4, 2026, 7:00 PM British Summer Time');
+  });
+
+  it('gives one time for a visitor on Eastern time, and falls back to Eastern for an unknown zone', () => {
+    expect(eventTimes('2026-12-05T19:00:00Z', 'America/New_York')).toMatchObject({ local: 'Saturday, December 5, 2026, 2:00 PM Eastern Standard Time', eastern: null });
+    expect(eventTimes('2026-12-05T19:00:00Z', 'Mars/Olympus')).toMatchObject({ localTime: '2:00 PM Eastern Standard Time', eastern: null });
   });
 });

@@ -17,10 +17,12 @@ export const authRoutes: RouteModule = ({ db, config }) => {
       path: '/api/auth/login',
       access: 'login',
       handler: async (req, res) => {
-        const { user, token, expiresAt } = await auth.login(parse(loginSchema, req.body));
+        const { client, ...credentials } = parse(loginSchema, req.body);
+        const { user, token, expiresAt } = await auth.login(credentials);
+        // The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it.
+        if (client === 'desktop') return void res.json({ user, token } satisfies LoginResponse);
         res.cookie(SESSION_COOKIE, token, { ...cookie, expires: expiresAt });
-        const body: LoginResponse = { user, token };
-        res.json(body);
+        res.json({ user } satisfies LoginResponse);
       },
     },
     {

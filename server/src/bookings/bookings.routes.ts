@@ -1,11 +1,17 @@
 import type { BookingSummary } from '@workshop/shared';
+import { z } from 'zod';
+import { emailSender } from '../email/email.data';
+import { parse } from '../http/validate';
+import { cancelByBuyer, resendToBuyer, viewBooking } from './booking.service';
 import { NotFoundError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 
 const ACCESS_ID = /^NC-[A-Z0-9]{8}$/;
 
 /** The thank-you page's details. The access id is the secret; the route is rate-limited against guessing. */
-export const bookingRoutes: RouteModule = ({ db }) => [
+const cancelBody = z.object({ confirm: z.boolean().optional() });
+
+export const bookingRoutes: RouteModule = ({ db, config }) => [
   {
     method: 'get',
     path: '/api/bookings/:accessId',
@@ -29,6 +35,33 @@ export const bookingRoutes: RouteModule = ({ db }) => [
         status: row.status,
       };
       res.json(body);
+    },
+  },
+  // The manage-your-booking link: the token is the secret (only its hash is stored), rate-limited against guessing.
+  {
+    method: 'get',
+    path: '/api/booking/:token',
+    access: 'lookup',
+    handler: async (req, res) => {
+      res.set('Cache-Control', 'no-store');
+      res.json(await viewBooking(db, String(req.params.token), { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE }));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/booking/:token/cancel',
+    access: 'lookup',
+    handler: async (req, res) => {
+      const { confirm } = parse(cancelBody, req.body ?? {});
+      res.json(await cancelByBuyer({ db, sender: emailSender(config) }, String(req.params.token), confirm === true));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/booking/:token/resend',
+    access: 'lookup',
+    handler: async (req, res) => {
+      res.json(await resendToBuyer({ db, sender: emailSender(config) }, String(req.params.token)));
     },
   },
 ];

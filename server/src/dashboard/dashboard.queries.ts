@@ -1,33 +1,75 @@
-import { RECENT_REGISTRATIONS, type Dashboard } from '@workshop/shared';
+import { RECENT_REGISTRATIONS, type Dashboard, type WorkshopRevenue } from '@workshop/shared';
 import type { Db } from '../db/knex';
+import { promoCodesWithUses } from '../promo-codes/promo-codes.queries';
+import { readTallies, sumTallies, type Tally } from '../registrations/registration-tallies';
 import { filteredRegistrations, toRegistration } from '../registrations/registrations.queries';
 
-/** SPEC §7's figures: "today" is the UTC day, revenue counts every status. */
+/** Workshops with any registration, or still active; newest date first. Figures from the tallies. */
+async function revenueByWorkshop(db: Db, tallies: Tally[]): Promise<WorkshopRevenue[]> {
+  const byWorkshop = new Map<string, Tally[]>();
+  for (const t of tallies) byWorkshop.set(t.workshop_id, [...(byWorkshop.get(t.workshop_id) ?? []), t]);
+  const workshops: { id: string; title: string; date: string; is_active: boolean }[] = await db('workshops')
+    .select('id', 'title', 'date', 'is_active')
+    .where('is_active', true)
+    .orWhereIn('id', [...byWorkshop.keys()])
+    .orderBy([{ column: 'date', order: 'desc' }, 'id']);
+  return workshops
+    .filter((w) => w.is_active || sumTallies(byWorkshop.get(w.id) ?? []).registrations > 0)
+    .map((w) => {
+      const own = byWorkshop.get(w.id) ?? [];
+      const of = (status: string) => sumTallies(own, (t) => t.status === status);
+      return {
+        workshop_id: w.id,
+        title: w.title,
+        date: new Date(w.date).toISOString(),
+        completed: of('completed').registrations,
+        collected_cents: of('completed').amount_cents,
+        pending_cents: of('pending').amount_cents,
+        refunded_cents: of('refunded').amount_cents,
+      };
+    });
+}
+
+/**
+ * SPEC §7's figures: "today" is the UTC day, revenue counts every status. Money by status:
+ * Collected = completed, Pending = pending, Refunded = refunded; other statuses (failed,
+ * refund_pending, cancelled...) count only in the SPEC's Total Revenue, which sums every status.
+ * Totals come from the registration tallies; today and the 30 days from the created_at index.
+ */
 export async function dashboardFigures(db: Db): Promise<Dashboard> {
-  const [regs, workshops, recent, daily] = await Promise.all([
-    db('workshop_registrations').first(
-      db.raw('count(*)::int AS total'),
-      db.raw(`count(*) FILTER (WHERE created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')::int AS today`),
-      db.raw('coalesce(sum(amount), 0)::bigint AS revenue'),
-    ),
+  const utcMidnight = `date_trunc('day', now() AT TIME ZONE 'UTC')`;
+  const tallies = await readTallies(db);
+  const [today, workshops, recent, daily, byWorkshop, promo] = await Promise.all([
+    db('workshop_registrations').where('created_at', '>=', db.raw(`${utcMidnight} AT TIME ZONE 'UTC'`)).first(db.raw('count(*)::int AS today')),
     db('workshops')
       .where('is_active', true)
       .first(db.raw('count(*)::int AS active'), db.raw('count(*) FILTER (WHERE date >= now())::int AS upcoming')),
     filteredRegistrations(db, { q: '' }).limit(RECENT_REGISTRATIONS),
     db.raw(`
       SELECT to_char(d.day, 'YYYY-MM-DD') AS date,
-             count(r.id)::int AS registrations,
-             coalesce(sum(r.amount), 0)::bigint AS revenue_cents
-        FROM generate_series(date_trunc('day', now() AT TIME ZONE 'UTC') - interval '29 days',
-                             date_trunc('day', now() AT TIME ZONE 'UTC'), interval '1 day') AS d(day)
-        LEFT JOIN workshop_registrations r
-          ON r.created_at >= d.day AT TIME ZONE 'UTC' AND r.created_at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
-       GROUP BY d.day ORDER BY d.day`),
+             coalesce(r.registrations, 0)::int AS registrations,
+             coalesce(r.revenue_cents, 0)::bigint AS revenue_cents
+        FROM generate_series(${utcMidnight} - interval '29 days', ${utcMidnight}, interval '1 day') AS d(day)
+        LEFT JOIN (
+          SELECT date_trunc('day', created_at AT TIME ZONE 'UTC') AS day, count(*) AS registrations, sum(amount) AS revenue_cents
+            FROM workshop_registrations
+           WHERE created_at >= (${utcMidnight} - interval '29 days') AT TIME ZONE 'UTC'
+           GROUP BY 1
+        ) r ON r.day = d.day
+       ORDER BY d.day`),
+    revenueByWorkshop(db, tallies),
+    promoCodesWithUses(db),
   ]);
+  const all = sumTallies(tallies);
+  const of = (status: string) => sumTallies(tallies, (t) => t.status === status).amount_cents;
   return {
-    total_registrations: regs.total,
-    today_registrations: regs.today,
-    total_revenue_cents: Number(regs.revenue),
+    total_registrations: all.registrations,
+    today_registrations: today.today,
+    total_revenue_cents: all.amount_cents,
+    collected_cents: of('completed'),
+    pending_cents: of('pending'),
+    refunded_cents: of('refunded'),
+    revenue_by_workshop: byWorkshop,
     active_workshops: workshops.active,
     upcoming_workshops: workshops.upcoming,
     recent_registrations: recent.map(toRegistration),
@@ -36,5 +78,6 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       registrations: r.registrations,
       revenue_cents: Number(r.revenue_cents),
     })),
+    promo_codes: promo.map((p: Record<string, unknown>) => ({ id: p.id as string, code: p.code as string, uses: Number(p.uses), max_uses: (p.max_uses as number | null) ?? null, discount_cents: Number(p.discount_cents) })),
   };
 }

@@ -12,7 +12,8 @@ export function createDb(connectionString: string, poolMax = 10): Db {
     client: 'pg',
     // As an object: given a bare string, knex keeps the parsed settings without the password, and
     // code that reuses client.connectionSettings (the job-queue migration's own pool) fails to sign in.
-    connection: { connectionString },
+    // A database that does not answer fails a request after 10 s (a 503) instead of holding it forever.
+    connection: { connectionString, connectionTimeoutMillis: 10_000 },
     pool: { min: 0, max: poolMax },
   });
 }

@@ -10,12 +10,15 @@ export interface IcsInput {
   organizerName: string;
   attendeeName: string;
   attendeeEmail: string;
+  /** Higher on each change of date or place, with the same uid: calendars update the event. */
+  sequence?: number;
 }
 
 /** A METHOD:REQUEST invite: the 5-hour calendar slot the SPEC gives every workshop, location Online. */
 export function workshopInvite(input: IcsInput): string {
   const { error, value } = createEvent({
     uid: input.uid,
+    sequence: input.sequence ?? 0,
     method: 'REQUEST',
     productId: 'nocode-workshop/ics',
     title: input.title,

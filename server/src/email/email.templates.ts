@@ -20,13 +20,37 @@ export interface RegistrationEmailData {
   paymentMethod: string | null;
   publicBaseUrl: string;
   from: { email: string; name: string };
+  /** The buyer's manage-your-booking link (confirmation emails only; scrubbed from storage once sent). */
+  bookingUrl?: string;
+  /** A checkout-recovery follow-up's links (scrubbed from storage once sent, like bookingUrl). */
+  recoveryUrl?: string;
+  unsubscribeUrl?: string;
+  sequence?: number;
+  join?: { url: string | null; passcode: string | null; materials_url: string | null };
+  message?: { subject: string; body: string };
 }
 
-function esc(s: string): string {
+/** The .ics invite every confirmation and update carries: one UID per registration, SEQUENCE per workshop revision. */
+function invite(d: RegistrationEmailData): NonNullable<EmailContent['attachments']>[number] {
+  const ics = workshopInvite({
+    uid: `${d.registrationId}@nocode-workshop`,
+    sequence: d.sequence ?? 0,
+    title: d.workshopTitle,
+    description: `Access ID: ${d.accessId}\n${d.publicBaseUrl}`,
+    start: d.workshopDate,
+    organizerEmail: d.from.email,
+    organizerName: d.from.name,
+    attendeeName: d.name,
+    attendeeEmail: d.email,
+  });
+  return { filename: 'workshop.ics', type: 'text/calendar; method=REQUEST', content: Buffer.from(ics).toString('base64'), disposition: 'attachment' };
+}
+
+export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
-function layout(title: string, rows: [string, string][], paragraphs: string[]): string {
+export function layout(title: string, rows: [string, string][], paragraphs: string[]): string {
   const table = rows.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555">${esc(k)}</td><td style="padding:4px 0;font-weight:600">${esc(v)}</td></tr>`).join('');
   return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${esc(title)}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}
@@ -42,22 +66,18 @@ export function confirmationEmail(d: RegistrationEmailData): EmailContent {
     ['Amount paid', formatCents(d.amount)],
   ];
   const intro = `Hi ${d.name}, your seat is confirmed. Thank you for registering!`;
-  const next = 'The workshop link and materials will be sent to this address before the session. If you do not see our emails, check your junk/spam folder.';
-  const ics = workshopInvite({
-    uid: `${d.registrationId}@nocode-workshop`,
-    title: d.workshopTitle,
-    description: `Access ID: ${d.accessId}\n${d.publicBaseUrl}`,
-    start: d.workshopDate,
-    organizerEmail: d.from.email,
-    organizerName: d.from.name,
-    attendeeName: d.name,
-    attendeeEmail: d.email,
-  });
+  const next = d.bookingUrl
+    ? `Your booking page has the join link from 24 hours before the start, a calendar invite, and cancellation: ${d.bookingUrl}`
+    : 'The workshop link and materials will be sent to this address before the session. If you do not see our emails, check your junk/spam folder.';
   return {
     subject: `You're registered: ${d.workshopTitle}`,
     text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', next, '', `Keep your Access ID: you will need it to join.`, d.publicBaseUrl].join('\n'),
-    html: layout("You're registered!", rows, [esc(intro), esc(next), 'Keep your Access ID: you will need it to join.']),
-    attachments: [{ filename: 'workshop.ics', type: 'text/calendar; method=REQUEST', content: Buffer.from(ics).toString('base64'), disposition: 'attachment' }],
+    html: layout("You're registered!", rows, [
+      esc(intro),
+      d.bookingUrl ? `Your booking page has the join link from 24 hours before the start, a calendar invite, and cancellation: <a href="${esc(d.bookingUrl)}">Manage your booking</a>` : esc(next),
+      'Keep your Access ID: you will need it to join.',
+    ]),
+    attachments: [invite(d)],
   };
 }
 
@@ -126,22 +146,71 @@ export function duplicateRefundEmail(d: RegistrationEmailData): EmailContent {
   };
 }
 
-export function adminRefundFailedEmail(d: RegistrationEmailData, failure: { paymentId: string; attempts: number; error: string }): EmailContent {
+/** An alert that needs an admin's hands: what happened, what to do, and the facts. */
+export function cancellationEmail(d: RegistrationEmailData & { details?: Record<string, string> }): EmailContent {
+  const refund = Number(d.details?.['Refund cents'] ?? 0);
   const rows: [string, string][] = [
-    ['Name', d.name],
-    ['Email', d.email],
     ['Workshop', d.workshopTitle],
-    ['Access ID', d.accessId],
-    ['Amount', formatCents(d.amount)],
-    ['Paid with', d.paymentMethod ?? ''],
-    ['Payment ID', failure.paymentId],
-    ['Attempts', String(failure.attempts)],
-    ['Last error', failure.error],
+    ['Date', formatEventDate(d.workshopDate)],
+    ['Paid', formatCents(d.amount)],
+    ['Refund', formatCents(refund)],
+    ['Reference', d.accessId],
   ];
-  const body = 'The automatic refund of this payment failed every time it was tried, and the server has stopped trying. Refund it from the payment provider\'s dashboard and let the buyer know.';
+  const body = refund
+    ? `Hi ${d.name}, your booking is cancelled and your seat released. ${formatCents(refund)} is being refunded to your original payment method; it can take 5-7 business days to appear.`
+    : `Hi ${d.name}, your booking is cancelled and your seat released. Under the cancellation policy no refund is due.`;
   return {
-    subject: `Action needed: refund failed for ${d.name} (${formatCents(d.amount)})`,
+    subject: `Booking cancelled: ${d.workshopTitle}`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout('Refund failed: refund it by hand', rows, [esc(body)]),
+    html: layout('Your booking is cancelled', rows, [esc(body)]),
+  };
+}
+
+function joinLines(d: RegistrationEmailData): [string, string][] {
+  const j = d.join;
+  if (!j) return [];
+  const rows: [string, string][] = [];
+  if (j.url) rows.push(['Join link', j.url]);
+  if (j.passcode) rows.push(['Passcode', j.passcode]);
+  if (j.materials_url) rows.push(['Materials', j.materials_url]);
+  return rows;
+}
+
+export function reminderEmail(d: RegistrationEmailData, hours: 24 | 1): EmailContent {
+  const rows: [string, string][] = [['Workshop', d.workshopTitle], ['Starts', formatEventDate(d.workshopDate)], ...joinLines(d), ['Access ID', d.accessId]];
+  const body = hours === 24 ? `Hi ${d.name}, your workshop starts in 24 hours. Here is how to join.` : `Hi ${d.name}, your workshop starts in one hour. See you there!`;
+  const tip = 'Use a computer with a stable connection (5 Mbps or better) and join a few minutes early.';
+  return {
+    subject: hours === 24 ? `Tomorrow: ${d.workshopTitle}` : `Starting in 1 hour: ${d.workshopTitle}`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', tip].join('\n'),
+    html: layout(hours === 24 ? 'Your workshop is tomorrow' : 'Starting in one hour', rows, [esc(body), esc(tip)]),
+  };
+}
+
+export function workshopUpdatedEmail(d: RegistrationEmailData): EmailContent {
+  const rows: [string, string][] = [['Workshop', d.workshopTitle], ['Starts', formatEventDate(d.workshopDate)], ['Access ID', d.accessId]];
+  const body = `Hi ${d.name}, the details of your workshop have changed. The updated calendar invite is attached; the join link appears on your booking page 24 hours before the start.`;
+  return {
+    subject: `Updated: ${d.workshopTitle}`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout('Your workshop was updated', rows, [esc(body)]),
+    attachments: [invite(d)],
+  };
+}
+
+export function attendeeMessageEmail(d: RegistrationEmailData): EmailContent {
+  const m = d.message ?? { subject: d.workshopTitle, body: '' };
+  return {
+    subject: m.subject,
+    text: [`Hi ${d.name},`, '', m.body, '', `${d.workshopTitle} · ${formatEventDate(d.workshopDate)}`].join('\n'),
+    html: layout(m.subject, [['Workshop', d.workshopTitle], ['Starts', formatEventDate(d.workshopDate)]], [esc(`Hi ${d.name},`), ...m.body.split(/\n{2,}/).map((p) => esc(p).replace(/\n/g, '<br>'))]),
+  };
+}
+
+export function adminActionEmail(title: string, body: string, rows: [string, string][]): EmailContent {
+  return {
+    subject: `Action needed: ${title}`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout(title, rows, [esc(body)]),
   };
 }

@@ -4,7 +4,7 @@ import { Logger as WorkerLogger, run, type TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
-import { type EmailContent } from './email.templates';
+import { sendEmailTask } from './email.send.task';
 import { SEND_EMAIL_TASK, type EmailSender } from './email.queue';
 
 export interface EmailWorkerOptions {
@@ -55,31 +55,7 @@ export async function startEmailWorker(opts: EmailWorkerOptions): Promise<{ stop
     }),
     taskList: {
       ...opts.extraTasks,
-      [SEND_EMAIL_TASK]: async (payload) => {
-        const emailId = (payload as { email_id?: string })?.email_id;
-        if (!emailId) return;
-        const msg = await opts.db('email_messages').where({ id: emailId }).first();
-        if (!msg || msg.status === 'sent') return;
-        const content = msg.content as EmailContent;
-        await opts.db('email_messages').where({ id: emailId }).increment('attempts', 1);
-        try {
-          const [res] = await mailer.send({
-            to: msg.to_email,
-            from: opts.sender.from,
-            subject: content.subject,
-            text: content.text,
-            html: content.html,
-            attachments: content.attachments,
-          });
-          const messageId = (res.headers as Record<string, string | undefined>)['x-message-id'] ?? null;
-          await opts.db('email_messages').where({ id: emailId }).update({ status: 'sent', sent_at: opts.db.fn.now(), provider_message_id: messageId, last_error: null });
-        } catch (err) {
-          const message = err instanceof Error ? err.message : String(err);
-          await opts.db('email_messages').where({ id: emailId }).update({ last_error: message.slice(0, 500) });
-          log.warn({ emailId, err: message }, 'email send failed; will retry');
-          throw err;
-        }
-      },
+      [SEND_EMAIL_TASK]: sendEmailTask({ db: opts.db, mailer, sender: opts.sender, logger: log }),
     },
   });
   return {

@@ -2,10 +2,10 @@ import type { Plugin } from '../plugins';
 import { eventStreams } from './events.routes';
 import { startRegistrationListener } from './registration-listener';
 
-/** GET /api/admin/events: relays `registration.completed` NOTIFYs to this instance's admins. */
+/** GET /api/admin/events: relays admin events (`registration.completed`) to this instance's admins. */
 export function createEventsPlugin(options: { heartbeatMs?: number } = {}): Plugin {
   return async ({ db, config, logger }) => {
-    const listener = await startRegistrationListener(config.DATABASE_URL, logger);
+    const listener = await startRegistrationListener(config.DATABASE_URL, db, logger);
     const streams = eventStreams(db, listener, { heartbeatMs: options.heartbeatMs ?? 25_000 });
     return {
       options: { extraRoutes: [streams.route] },

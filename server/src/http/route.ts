@@ -6,9 +6,11 @@ import type { Db } from '../db/knex';
 /**
  * Who may call a route. `lookup` = public read keyed by a secret (rate-limited);
  * `form` = public write (rate-limited, refused in maintenance);
+ * `callback` = where a buyer's browser or a provider reports money that may already have moved
+ * (returns, verify, release, webhooks): a limit of its own, never refused for maintenance;
  * `login` = the login rate limit; `admin` = admin session checked on the server.
  */
-export type Access = 'public' | 'lookup' | 'form' | 'login' | 'admin';
+export type Access = 'public' | 'lookup' | 'form' | 'callback' | 'login' | 'admin';
 
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

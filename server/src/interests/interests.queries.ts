@@ -31,6 +31,12 @@ export function filteredInterests(db: Db, f: InterestFilter): Knex.QueryBuilder 
   return applySearch(qb, SEARCH_COLUMNS, f.q);
 }
 
+/** Every distinct address of the filter, for Email All (the whole filter, not one page). */
+export async function interestEmails(db: Db, f: InterestFilter): Promise<string[]> {
+  const rows: { email: string }[] = await filteredInterests(db, f).clearSelect().clearOrder().distinct('email').orderBy('email');
+  return rows.map((r) => r.email);
+}
+
 export async function countInterests(db: Db, f: InterestFilter): Promise<number> {
   const qb = db('workshop_interests');
   if (f.status) qb.where('status', f.status);

@@ -4,6 +4,7 @@ import {
   interestListQuerySchema,
   interestStatusUpdateSchema,
   interestSubmissionSchema,
+  type EmailList,
   type InterestList,
 } from '@workshop/shared';
 import { streamCsv } from '../http/csv-stream';
@@ -11,7 +12,7 @@ import { pageOf } from '../http/paging';
 import type { RouteModule } from '../http/route';
 import { timeZoneSchema } from '../http/time-zone';
 import { parse, parseId } from '../http/validate';
-import { countInterests, filteredInterests, interestSummary, toInterest } from './interests.queries';
+import { countInterests, filteredInterests, interestEmails, interestSummary, toInterest } from './interests.queries';
 import { changeInterestStatus, submitInterest } from './interests.service';
 
 const listQuery = interestListQuerySchema.extend({ tz: timeZoneSchema });
@@ -50,6 +51,16 @@ export const interestRoutes: RouteModule = ({ db }) => [
     handler: async (req, res) => {
       const { q, status } = parse(listQuery, req.query);
       await streamCsv(res, interestCsvFileName(), interestCsvColumns, filteredInterests(db, { q, status }), toInterest);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/interests/emails',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { q, status } = parse(listQuery, req.query);
+      const body: EmailList = { emails: await interestEmails(db, { q, status }) };
+      res.json(body);
     },
   },
   {

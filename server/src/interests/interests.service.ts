@@ -33,7 +33,7 @@ export function submitInterest(db: Db, s: Submission): Promise<Interest> {
 /** Status only moves forward: interested → contacted → converted. */
 export async function changeInterestStatus(db: Db, id: string, status: InterestStatus): Promise<Interest> {
   return db.transaction(async (trx) => {
-    const row = await trx('workshop_interests').where({ id }).forUpdate().first();
+    const row = await trx('workshop_interests').where({ id }).forNoKeyUpdate().first();
     if (!row) throw new NotFoundError('Interest not found');
     if (INTEREST_STATUS_ORDER[status] < INTEREST_STATUS_ORDER[row.status as InterestStatus]) {
       throw new ConflictError(`This interest is already ${row.status}; status only moves forward (interested → contacted → converted).`);

@@ -1,14 +1,17 @@
-/** What buyers read when a checkout cannot finish (the site shows `message` in its 'Payment Failed' toast). */
+/** What buyers read when a checkout cannot finish (the site shows `message` in its toast). */
 export const CHECKOUT_MESSAGES = {
   paypalInitFailed: 'Failed to initialize PayPal payment. Please try again.',
   cardInitFailed: 'Failed to initialize payment. Please try again.',
   declined: 'Your payment was declined, so no money was taken. Please try again or use another payment method.',
   amountMismatch: 'The payment amount did not match the workshop price, so it was not accepted. Any amount taken is being refunded in full.',
-  notApproved: 'Your PayPal payment was not approved. Please try again.',
-  unknownOrder: 'We could not find this payment. Please try registering again.',
+  notApproved: 'Your PayPal payment was not approved, so no money was taken. Please try again.',
+  unknownOrder: 'We could not find this payment. Any amount taken is being refunded in full. Please try registering again.',
   refundedFull: 'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',
+  fullNotCharged: 'The workshop filled up before your payment went through, so no money was taken.',
+  alreadyBooked: 'You already have a seat in this workshop from a later registration, so this payment was not taken.',
+  processing: 'Your payment is still being processed by the provider. We will email your confirmation as soon as it completes, so please do not pay again.',
+  confirmingLater: 'We received your payment and are still confirming it with the provider. You will get a confirmation email shortly, so please do not pay again.',
   verificationFailed: 'Payment verification failed. If money was taken, contact support with your payment ID.',
-  providerUnavailable: 'The payment provider is not responding. Please try again in a minute.',
   methodUnavailable: 'This payment method is not available.',
 } as const;
 

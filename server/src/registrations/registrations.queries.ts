@@ -2,10 +2,12 @@ import type { Registration, RegistrationStatus, RegistrationSummary } from '@wor
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { applySearch, startOfTodaySql } from '../http/paging';
+import { readTallies, sumTallies } from './registration-tallies';
 
 export interface RegistrationFilter {
   q: string;
   status?: RegistrationStatus;
+  workshop_id?: string;
 }
 
 const SEARCH_COLUMNS = ['r.name', 'r.email', 'r.access_id'];
@@ -25,49 +27,107 @@ export function toRegistration(row: Record<string, unknown>): Registration {
     payment_method: (row.payment_method as Registration['payment_method']) ?? null,
     status: row.status as RegistrationStatus,
     status_reason: (row.status_reason as string | null) ?? null,
+    promo_code: (row.promo_code as string | null) ?? null,
+    discount_cents: Number(row.discount_cents ?? 0),
     created_at: new Date(row.created_at as string).toISOString(),
+    utm_source: (row.utm_source as string | null) ?? null,
+    utm_medium: (row.utm_medium as string | null) ?? null,
+    utm_campaign: (row.utm_campaign as string | null) ?? null,
+    utm_term: (row.utm_term as string | null) ?? null,
+    utm_content: (row.utm_content as string | null) ?? null,
   };
 }
 
-/** Newest first; id breaks ties so paging is stable. */
-export function filteredRegistrations(db: Db, f: RegistrationFilter): Knex.QueryBuilder {
-  const qb = db('workshop_registrations as r')
-    .join('workshops as w', 'w.id', 'r.workshop_id')
-    .select('r.*', 'w.title as workshop_title')
-    .orderBy([{ column: 'r.created_at', order: 'desc' }, { column: 'r.id', order: 'desc' }]);
+/** Newest first; id breaks ties so paging is stable (the paging indexes hold this order). */
+const NEWEST_FIRST = [
+  { column: 'r.created_at', order: 'desc' as const },
+  { column: 'r.id', order: 'desc' as const },
+];
+
+/** The filter's conditions, on `workshop_registrations as r` alone: list, page ids, count and emails share them. */
+function whereFilter(qb: Knex.QueryBuilder, f: RegistrationFilter): Knex.QueryBuilder {
   if (f.status) qb.where('r.status', f.status);
+  if (f.workshop_id) qb.where('r.workshop_id', f.workshop_id);
   return applySearch(qb, SEARCH_COLUMNS, f.q);
 }
 
+/** What a registration row of the admin carries (its workshop's title included), newest first. */
+function registrationRows(db: Db): Knex.QueryBuilder {
+  return db('workshop_registrations as r').join('workshops as w', 'w.id', 'r.workshop_id').select('r.*', 'w.title as workshop_title').orderBy(NEWEST_FIRST);
+}
+
+export function filteredRegistrations(db: Db, f: RegistrationFilter): Knex.QueryBuilder {
+  return whereFilter(registrationRows(db), f);
+}
+
+/**
+ * One page of the filter, as fast deep in the list as on page 1: the page's ids come from an
+ * index-only scan of a paging index (the rows skipped over are never read), then only those
+ * rows are read and joined. Given the filter's total, a page in the back half is counted from
+ * the far end of the index, so the last page costs what the first does.
+ */
+export function registrationsPage(db: Db, f: RegistrationFilter, page: number, pageSize: number, total?: number): Knex.QueryBuilder {
+  const offset = (page - 1) * pageSize;
+  const ids = whereFilter(db('workshop_registrations as r').select('r.id'), f);
+  if (total !== undefined && offset > total / 2) {
+    ids.orderBy(NEWEST_FIRST.map((c) => ({ ...c, order: 'asc' as const }))).limit(Math.max(0, Math.min(pageSize, total - offset))).offset(Math.max(0, total - offset - pageSize));
+  } else {
+    ids.orderBy(NEWEST_FIRST).limit(pageSize).offset(offset);
+  }
+  return registrationRows(db).whereIn('r.id', ids);
+}
+
+/** Every distinct address of the filter, for Email All (the whole filter, not one page). */
+export async function registrationEmails(db: Db, f: RegistrationFilter): Promise<string[]> {
+  const rows: { email: string }[] = await whereFilter(db('workshop_registrations as r'), f).distinct('r.email as email').orderBy('email');
+  return rows.map((r) => r.email);
+}
+
+/** Without a search the tallies answer (exact, without counting rows); a search counts its matches. */
 export async function countRegistrations(db: Db, f: RegistrationFilter): Promise<number> {
-  const qb = db('workshop_registrations as r');
-  if (f.status) qb.where('r.status', f.status);
-  applySearch(qb, SEARCH_COLUMNS, f.q);
-  const row = await qb.count<{ count: number }[]>('* as count').first();
+  if (!f.q) return sumTallies(await readTallies(db, { status: f.status, workshop_id: f.workshop_id })).registrations;
+  const row = await whereFilter(db('workshop_registrations as r'), f).count<{ count: number }[]>('* as count').first();
   return Number(row?.count ?? 0);
 }
 
 /** The page's cards: over every registration, "today" in the viewer's zone (SPEC §9). */
 export async function registrationSummary(db: Db, tz: string): Promise<RegistrationSummary> {
-  const row = await db('workshop_registrations')
-    .select(
-      db.raw('count(*)::int AS total'),
-      db.raw(`count(*) FILTER (WHERE status = 'completed')::int AS completed`),
-      db.raw('coalesce(sum(amount), 0)::bigint AS revenue_cents'),
-      db.raw(`count(*) FILTER (WHERE created_at >= ?)::int AS today`, [startOfTodaySql(db, tz)]),
-    )
-    .first();
-  return { total: row.total, completed: row.completed, revenue_cents: Number(row.revenue_cents), today: row.today };
+  const [tallies, today] = await Promise.all([
+    readTallies(db),
+    // Today's rows only, from the paging index.
+    db('workshop_registrations').where('created_at', '>=', startOfTodaySql(db, tz)).count<{ count: number }[]>('* as count').first(),
+  ]);
+  const all = sumTallies(tallies);
+  return {
+    total: all.registrations,
+    completed: sumTallies(tallies, (t) => t.status === 'completed').registrations,
+    revenue_cents: all.amount_cents,
+    today: Number(today?.count ?? 0),
+  };
 }
 
 /**
- * "Clear all registration data": gone from the admin, but the payment record is kept in the
- * archive (payment records are retained 7 years, SPEC §9).
+ * "Clear all registration data": gone from the admin, but each payment record is kept in the
+ * archive (payment records are retained 7 years, SPEC §9). A row whose money is not settled is
+ * never cleared: a pending hold (the buyer may be paying right now), a row waiting for its
+ * refund or with a refund still owed, or a failed checkout the reconciler still watches for late
+ * money. Delete and archive are one statement, so a row that settles during the clear is either
+ * kept or archived as it was deleted, never lost. Answers how many were cleared and kept.
  */
-export async function archiveAndDeleteAllRegistrations(db: Db): Promise<number> {
+export async function archiveAndDeleteAllRegistrations(db: Db): Promise<{ deleted: number; kept: number }> {
   return db.transaction(async (trx) => {
-    await trx.raw(`INSERT INTO workshop_registrations_archive (id, record) SELECT r.id, to_jsonb(r) FROM workshop_registrations r ON CONFLICT (id) DO NOTHING`);
-    const deleted: number = await trx('workshop_registrations').delete();
-    return deleted;
+    const r = await trx.raw(`
+      WITH cleared AS (
+        DELETE FROM workshop_registrations r
+         WHERE r.status IN ('completed', 'failed', 'refunded', 'cancelled')
+           AND NOT (r.status = 'failed' AND r.reconcile_after IS NOT NULL)
+           AND NOT EXISTS (SELECT 1 FROM refunds f WHERE f.registration_id = r.id AND f.status <> 'succeeded')
+        RETURNING r.*
+      ), archived AS (
+        INSERT INTO workshop_registrations_archive (id, record) SELECT c.id, to_jsonb(c) FROM cleared c ON CONFLICT (id) DO UPDATE SET record = excluded.record RETURNING id
+      )
+      SELECT (SELECT count(*) FROM archived)::int AS deleted`);
+    const kept = Number((await trx('workshop_registrations').count('* as n').first())?.n ?? 0);
+    return { deleted: r.rows[0].deleted as number, kept };
   });
 }

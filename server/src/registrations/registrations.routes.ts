@@ -1,8 +1,7 @@
-import { registrationCsvColumns, registrationCsvFileName, registrationListQuerySchema, type RegistrationList } from '@workshop/shared';
+import { registrationCsvColumns, registrationCsvFileName, registrationListQuerySchema, type EmailList, type RegistrationList } from '@workshop/shared';
 import { z } from 'zod';
 import { BadRequestError } from '../http/errors';
 import { streamCsv } from '../http/csv-stream';
-import { pageOf } from '../http/paging';
 import type { RouteModule } from '../http/route';
 import { timeZoneSchema } from '../http/time-zone';
 import { parse } from '../http/validate';
@@ -10,11 +9,15 @@ import {
   archiveAndDeleteAllRegistrations,
   countRegistrations,
   filteredRegistrations,
+  registrationEmails,
+  registrationsPage,
   registrationSummary,
   toRegistration,
 } from './registrations.queries';
 
 const listQuery = registrationListQuerySchema.extend({ tz: timeZoneSchema });
+/** Past this many rows into the list a page waits for the total, to read from the nearer end. */
+const DEEP_OFFSET = 5000;
 
 export const registrationRoutes: RouteModule = ({ db }) => [
   {
@@ -22,10 +25,14 @@ export const registrationRoutes: RouteModule = ({ db }) => [
     path: '/api/admin/registrations',
     access: 'admin',
     handler: async (req, res) => {
-      const { q, status, page, pageSize, tz } = parse(listQuery, req.query);
+      const { q, status, workshop_id, page, pageSize, tz } = parse(listQuery, req.query);
+      const filter = { q, status, workshop_id };
+      const counting = countRegistrations(db, filter);
+      // Deep in the list the page is read from whichever end of the index is nearer (needs the total).
+      const deep = (page - 1) * pageSize >= DEEP_OFFSET;
       const [rows, total, summary] = await Promise.all([
-        pageOf(filteredRegistrations(db, { q, status }), page, pageSize),
-        countRegistrations(db, { q, status }),
+        deep ? counting.then((n) => registrationsPage(db, filter, page, pageSize, n)) : registrationsPage(db, filter, page, pageSize),
+        counting,
         registrationSummary(db, tz),
       ]);
       const body: RegistrationList = { items: rows.map(toRegistration), total, summary };
@@ -37,8 +44,18 @@ export const registrationRoutes: RouteModule = ({ db }) => [
     path: '/api/admin/registrations/export.csv',
     access: 'admin',
     handler: async (req, res) => {
-      const { q, status } = parse(listQuery, req.query);
-      await streamCsv(res, registrationCsvFileName(), registrationCsvColumns, filteredRegistrations(db, { q, status }), toRegistration);
+      const { q, status, workshop_id } = parse(listQuery, req.query);
+      await streamCsv(res, registrationCsvFileName(), registrationCsvColumns, filteredRegistrations(db, { q, status, workshop_id }), toRegistration);
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/registrations/emails',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { q, status, workshop_id } = parse(listQuery, req.query);
+      const body: EmailList = { emails: await registrationEmails(db, { q, status, workshop_id }) };
+      res.json(body);
     },
   },
   {
@@ -49,8 +66,7 @@ export const registrationRoutes: RouteModule = ({ db }) => [
       // A stray DELETE must not wipe the list: the UI sends the confirmation it showed.
       const { confirm } = parse(z.object({ confirm: z.string().optional() }), req.query);
       if (confirm !== 'true') throw new BadRequestError('Add ?confirm=true to clear all registration data.');
-      const deleted = await archiveAndDeleteAllRegistrations(db);
-      res.json({ deleted });
+      res.json(await archiveAndDeleteAllRegistrations(db));
     },
   },
 ];

@@ -1,16 +1,22 @@
-import { DEFAULT_SETTINGS, MESSAGES, type PaymentMethod, type Workshop } from '@workshop/shared';
+import { DEFAULT_SETTINGS, MESSAGES, WAITLIST_MESSAGES, type PaymentMethod, type Utm, type Workshop } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
-import { ConflictError, MaintenanceError, NotFoundError } from '../http/errors';
+import { AppError, ConflictError, MaintenanceError, NotFoundError } from '../http/errors';
 import { readSetting } from '../settings/settings.queries';
 import { capacity, toWorkshop } from '../workshops/workshops.queries';
 import { newAccessId } from './access-id';
+import { REASONS } from './registration-status';
+import { firstLateCheck, tryTransition } from './registration-transition';
+import { lockLiveOffer } from '../waitlist/waitlist.queries';
+import { countTakenSeats } from './seats.queries';
+import { assertUsesLeft, priceCode } from '../promo-codes/promo-pricing.service';
 
 export const SEAT_MESSAGES = {
   notFound: 'This workshop is no longer available.',
   started: 'This workshop has already started, so it can no longer be booked.',
   soldOut: 'This workshop is fully booked. No seats are left.',
   limitReached: 'This workshop has reached its registration limit. No seats are left.',
+  tooManyHolds: 'Too many unpaid checkouts for this workshop from your network. Finish or close one of them, or try again in a few minutes.',
 } as const;
 
 export interface HoldInput {
@@ -19,6 +25,15 @@ export interface HoldInput {
   email: string;
   phone: string;
   paymentMethod: PaymentMethod;
+  /** Who is holding: one buyer (email or browser) holds at most one seat per workshop, one IP only a few. */
+  clientIp?: string;
+  browserId?: string;
+  /** Where the buyer came from (the landing URL's utm_* parameters). */
+  utm?: Utm;
+  /** Already in the shared schema's form (upper case); priced here from the code and workshop rows. */
+  promoCode?: string;
+  /** The personal link of a waitlist offer: checkout claims the seat held for that person. */
+  waitlistToken?: string;
 }
 
 export interface Hold {
@@ -28,35 +43,31 @@ export interface Hold {
   currency: 'USD';
   holdExpiresAt: Date;
   workshop: Workshop;
+  /** A promo code made it free: booked already, in the hold's transaction, with no provider. */
+  free: boolean;
 }
+
+/** Completes a registration a promo code made free, inside the hold's transaction. */
+export type BookFree = (trx: Knex.Transaction, registrationId: string) => Promise<void>;
 
 /** The checks that do not depend on seats; the card flow runs them before its field checks (SPEC §5). */
-export function assertBookable(workshop: Workshop | undefined, now = new Date()): asserts workshop is Workshop {
+export function assertBookable(workshop: Workshop | undefined, now = new Date(), offered = false): asserts workshop is Workshop {
   if (!workshop || !workshop.is_active) throw new NotFoundError(SEAT_MESSAGES.notFound);
-  if (!workshop.registration_open) throw new ConflictError(MESSAGES.registrationClosed, 'registration_closed');
+  // A waitlist offer is a personal invitation: it stands while registration is closed to the public.
+  if (!workshop.registration_open && !offered) throw new ConflictError(MESSAGES.registrationClosed, 'registration_closed');
   if (new Date(workshop.date) <= now) throw new ConflictError(SEAT_MESSAGES.started, 'registration_closed');
-}
-
-/** Seats are counted with the workshop row locked, so two buyers can never take the last seat. */
-export async function countTakenSeats(trx: Knex.Transaction, workshopId: string): Promise<number> {
-  const r = await trx.raw(
-    `SELECT count(*)::int AS taken FROM workshop_registrations
-      WHERE workshop_id = ? AND (status = 'completed' OR (status = 'pending' AND hold_expires_at > now()))`,
-    [workshopId],
-  );
-  return r.rows[0].taken as number;
 }
 
 /**
  * Creates a `pending` registration holding one seat for `holdMinutes`, or refuses with 409
- * saying why. Amount comes from the workshop row, never from the client.
+ * saying why. Amount comes from the workshop row (and a promo code's row), never from the client.
  */
-export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number): Promise<Hold> {
+export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number, holdsPerIp = Infinity, bookFree?: BookFree): Promise<Hold> {
   return db.transaction(async (trx) => {
     // The lock and both settings in one round trip: every statement here is time the row is held.
     const row = await trx('workshops as w')
       .where('w.id', input.workshopId)
-      .forUpdate('w')
+      .forNoKeyUpdate('w')
       .first(
         'w.*',
         trx.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'site_maintenance') AS site_maintenance`),
@@ -67,17 +78,31 @@ export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number): P
       : await readSetting(trx, 'site_maintenance');
     if (maintenance.enabled) throw new MaintenanceError(maintenance.message);
     const workshop = row ? toWorkshop(row) : undefined;
-    assertBookable(workshop);
+    const offer = row && input.waitlistToken ? await lockLiveOffer(trx, row.id, input.waitlistToken) : undefined;
+    if (input.waitlistToken && !offer) throw new ConflictError(WAITLIST_MESSAGES.offerGone, 'sold_out');
+    assertBookable(workshop, new Date(), Boolean(offer));
+    // Lock order: workshop, then the offer, then promo code, then registrations (releaseEarlierHolds locks those).
+    const promo = input.promoCode ? await priceCode(trx, input.promoCode, workshop, { lock: true }) : undefined;
+
+    await releaseEarlierHolds(trx, workshop.id, input);
+    // A second checkout from the same offer link replaces the first, so one offer never holds two seats.
+    if (offer?.registration_id) await releaseHold(trx, offer.registration_id);
+    if (input.clientIp && (await unpaidHoldsFrom(trx, workshop.id, input.clientIp)) >= holdsPerIp) {
+      throw new AppError(429, 'rate_limited', SEAT_MESSAGES.tooManyHolds);
+    }
 
     const limit = { ...DEFAULT_SETTINGS.registration_limit, ...(row.registration_limit ?? {}) };
     const cap = capacity(workshop.max_participants, limit);
     if (cap !== null) {
-      const taken = await countTakenSeats(trx, workshop.id);
+      // The public fits beside people waiting in line; an offer's own seat is already among `taken`.
+      const taken = (await countTakenSeats(trx, workshop.id, offer ? 'taken' : 'public')) - (offer ? 1 : 0);
       if (workshop.max_participants !== null && taken >= workshop.max_participants) {
         throw new ConflictError(SEAT_MESSAGES.soldOut, 'sold_out');
       }
       if (taken >= cap) throw new ConflictError(SEAT_MESSAGES.limitReached, 'sold_out');
     }
+    if (promo) await assertUsesLeft(trx, promo);
+    const free = promo !== undefined && promo.amount === 0;
 
     const [reg] = await trx('workshop_registrations')
       .insert({
@@ -86,13 +111,30 @@ export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number): P
         phone: input.phone,
         workshop_id: workshop.id,
         access_id: newAccessId(),
-        amount: workshop.price_usd_cents,
+        amount: promo ? promo.amount : workshop.price_usd_cents,
         currency: 'USD',
-        payment_method: input.paymentMethod,
+        // A free booking has no provider: nobody is ever asked for, or refunded, its money.
+        payment_method: free ? null : input.paymentMethod,
+        promo_code_id: promo?.id ?? null,
+        promo_code: promo?.code ?? null,
+        discount_cents: promo?.discount ?? 0,
         status: 'pending',
+        client_ip: input.clientIp ?? null,
+        browser_id: input.browserId ?? null,
+        utm_source: input.utm?.source || null,
+        utm_medium: input.utm?.medium || null,
+        utm_campaign: input.utm?.campaign || null,
+        utm_term: input.utm?.term || null,
+        utm_content: input.utm?.content || null,
         hold_expires_at: trx.raw(`now() + make_interval(mins => ?)`, [holdMinutes]),
       })
       .returning(['id', 'access_id', 'amount', 'hold_expires_at']);
+    // From here the offer's seat is counted once, by this hold (see seats.queries.ts).
+    if (offer) await trx('waitlist_entries').where({ id: offer.id }).update({ registration_id: reg.id, updated_at: trx.fn.now() });
+    if (free) {
+      if (!bookFree) throw new Error('a free booking needs bookFree');
+      await bookFree(trx, reg.id);
+    }
     return {
       registrationId: reg.id,
       accessId: reg.access_id,
@@ -100,6 +142,43 @@ export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number): P
       currency: 'USD',
       holdExpiresAt: new Date(reg.hold_expires_at),
       workshop,
+      free,
     };
   });
+}
+
+/**
+ * A buyer retrying (same email, or same browser) replaces their earlier unpaid hold on this
+ * workshop instead of taking a second seat. Money that still arrives for the old order is
+ * settled as a late payment: the seat if one is free, else a refund.
+ */
+async function releaseEarlierHolds(trx: Knex.Transaction, workshopId: string, input: HoldInput): Promise<void> {
+  const earlier: { id: string }[] = await trx('workshop_registrations')
+    .where({ workshop_id: workshopId, status: 'pending' })
+    .andWhere('hold_expires_at', '>', trx.fn.now())
+    .andWhere((q) => {
+      q.whereRaw('lower(email) = lower(?)', [input.email]);
+      if (input.browserId) q.orWhere('browser_id', input.browserId);
+    })
+    .forNoKeyUpdate()
+    .select('id');
+  for (const { id } of earlier) await releaseHold(trx, id);
+}
+
+/** Lets an unpaid hold go as replaced; money that still arrives for it is settled as a late payment. */
+async function releaseHold(trx: Knex.Transaction, id: string): Promise<void> {
+  await tryTransition(trx, id, ['pending'], 'failed', {
+    status_reason: REASONS.replaced,
+    reconcile_attempts: 0,
+    reconcile_after: firstLateCheck(trx),
+  });
+}
+
+async function unpaidHoldsFrom(trx: Knex.Transaction, workshopId: string, ip: string): Promise<number> {
+  const r = await trx('workshop_registrations')
+    .where({ workshop_id: workshopId, status: 'pending', client_ip: ip })
+    .andWhere('hold_expires_at', '>', trx.fn.now())
+    .count<{ n: number }[]>('* as n')
+    .first();
+  return Number(r?.n ?? 0);
 }

@@ -1,4 +1,5 @@
-import { reviveCreateSchema, reviveListQuerySchema, type ReviveEntry, type ReviveList } from '@workshop/shared';
+import { reviveCreateSchema, reviveListQuerySchema, type RecoveryState, type ReviveEntry, type ReviveList } from '@workshop/shared';
+import type { Db } from '../db/knex';
 import { NotFoundError } from '../http/errors';
 import { applySearch, pageOf, startOfTodaySql } from '../http/paging';
 import type { RouteModule } from '../http/route';
@@ -14,7 +15,29 @@ function toEntry(row: Record<string, unknown>): ReviveEntry {
     email: row.email as string,
     source: row.source as ReviveEntry['source'],
     created_at: new Date(row.created_at as string).toISOString(),
+    recovery: row.recovery_status
+      ? {
+          status: row.recovery_status as RecoveryState['status'],
+          skip_reason: (row.skip_reason as string | null) ?? null,
+          sent_at: iso(row.sent_at),
+          returned_at: iso(row.returned_at),
+          recovered_at: iso(row.recovered_at),
+          recovered_amount_cents: (row.recovered_amount_cents as number | null) ?? null,
+        }
+      : null,
   };
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/** Each entry with the follow-up of its person and workshop (abandoned checkouts only). */
+function withRecovery(db: Db) {
+  return db('revive as rv')
+    .leftJoin('workshop_registrations as r', 'r.id', 'rv.registration_id')
+    .leftJoin('checkout_recoveries as c', function () {
+      this.on('c.workshop_id', 'r.workshop_id').andOn(db.raw('lower(c.email) = lower(r.email)'));
+    })
+    .select('rv.*', 'c.status as recovery_status', 'c.skip_reason', 'c.sent_at', 'c.returned_at', 'c.recovered_at', 'c.recovered_amount_cents');
 }
 
 export const reviveRoutes: RouteModule = ({ db }) => [
@@ -24,9 +47,9 @@ export const reviveRoutes: RouteModule = ({ db }) => [
     access: 'admin',
     handler: async (req, res) => {
       const { q, page, pageSize, tz } = parse(listQuery, req.query);
-      const list = applySearch(db('revive').select('*'), ['name', 'email'], q).orderBy([
-        { column: 'created_at', order: 'desc' },
-        { column: 'id', order: 'desc' },
+      const list = applySearch(withRecovery(db), ['rv.name', 'rv.email'], q).orderBy([
+        { column: 'rv.created_at', order: 'desc' },
+        { column: 'rv.id', order: 'desc' },
       ]);
       const [rows, counted, summary] = await Promise.all([
         pageOf(list, page, pageSize),
@@ -44,7 +67,7 @@ export const reviveRoutes: RouteModule = ({ db }) => [
     handler: async (req, res) => {
       const input = parse(reviveCreateSchema, req.body);
       const [row] = await db('revive').insert({ ...input, source: 'admin' }).returning('*');
-      res.status(201).json(toEntry(row));
+      res.status(201).json(toEntry({ ...row, recovery_status: null }));
     },
   },
   {

@@ -1,69 +1,14 @@
-import express, { type Request, type Response, Router } from 'express';
+import express, { Router } from 'express';
 import type { Db } from '../db/knex';
+import { paypalCapturesRouter } from './paypal.captures';
+import { bearerOk, loadOrder, NOT_FOUND, orderJson, paypalError, type PaypalFailure, serviceUnavailable, unauthorized, unprocessable } from './paypal.model';
 import { SANDBOX_CREDENTIALS, verifyPaypalWebhookSignature } from './sandbox.credentials';
-import { isDown, sandboxId } from './sandbox.store';
+import { unavailableDuring } from './sandbox.outage';
+import { sandboxId } from './sandbox.store';
 import { approvalPage } from './sandbox.pages';
 
-/** A PayPal REST error body, as the SDK parses it. */
-function paypalError(res: Response, status: number, name: string, issue: string, description: string) {
-  res.status(status).json({ name, message: description, debug_id: sandboxId('dbg'), details: [{ issue, description }] });
-}
-
-function bearerOk(req: Request): boolean {
-  return /^Bearer A21AA-sandbox-/.test(req.get('authorization') ?? '');
-}
-
-interface OrderRow {
-  id: string;
-  status: string;
-  amount: string;
-  currency: string;
-  reference_id: string | null;
-  custom_id: string | null;
-  description: string | null;
-  return_url: string | null;
-  cancel_url: string | null;
-  capture_outcome: string;
-  capture_id: string | null;
-  created_at: Date;
-  refunded?: boolean;
-}
-
-/** The order in PayPal's v2 JSON shape; the approval link is a path on whatever origin serves the sandbox. */
-function orderJson(o: OrderRow) {
-  const amount = { currency_code: o.currency, value: o.amount };
-  const captures = o.capture_id
-    ? [{ id: o.capture_id, status: o.refunded ? 'REFUNDED' : 'COMPLETED', amount, final_capture: true, create_time: new Date().toISOString() }]
-    : undefined;
-  return {
-    id: o.id,
-    intent: 'CAPTURE',
-    status: o.status,
-    create_time: new Date(o.created_at).toISOString(),
-    purchase_units: [
-      {
-        reference_id: o.reference_id ?? 'default',
-        custom_id: o.custom_id ?? undefined,
-        description: o.description ?? undefined,
-        amount,
-        ...(captures ? { payments: { captures } } : {}),
-      },
-    ],
-    ...(o.status !== 'CREATED' && o.status !== 'PAYER_ACTION_REQUIRED' ? { payer: { email_address: 'buyer@sandbox.example', payer_id: 'SANDBOXPAYER' } } : {}),
-    links: [
-      { href: `/sandbox/paypal/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
-      { href: `/sandbox/paypal/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' },
-    ],
-  };
-}
-
-async function loadOrder(db: Db, id: string): Promise<OrderRow | undefined> {
-  const row = await db('provider_sandbox.paypal_orders as o')
-    .select('o.*', db.raw('EXISTS (SELECT 1 FROM provider_sandbox.paypal_refunds r WHERE r.capture_id = o.capture_id) AS refunded'))
-    .where('o.id', id)
-    .first();
-  return row as OrderRow | undefined;
-}
+/** What each approval-page button makes the later capture do. */
+const APPROVALS: Record<string, string> = { approve: 'COMPLETED', 'approve-pending': 'PENDING', decline: 'DECLINED' };
 
 /** The part of PayPal's REST API the server calls, plus the buyer's approval page. */
 export function paypalSandboxRouter(db: Db): Router {
@@ -80,8 +25,11 @@ export function paypalSandboxRouter(db: Db): Router {
     res.json({ scope: 'https://uri.paypal.com/services/payments/payment', access_token: sandboxId('A21AA-sandbox-'), token_type: 'Bearer', app_id: 'APP-SANDBOX', expires_in: 32400, nonce: sandboxId('n') });
   });
 
-  r.post('/sandbox/paypal/v2/checkout/orders', json, async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed due to invalid authentication credentials.');
+  // The rest of the server-to-server API goes down with the 'api' switch (the token endpoint and refunds do not).
+  const api = unavailableDuring(db, 'api', serviceUnavailable);
+
+  r.post('/sandbox/paypal/v2/checkout/orders', api, json, async (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
     const requestId = req.get('paypal-request-id') ?? null;
     if (requestId) {
       const existing = await db('provider_sandbox.paypal_orders').where({ request_id: requestId }).first();
@@ -107,16 +55,16 @@ export function paypalSandboxRouter(db: Db): Router {
     res.status(201).json(orderJson(row));
   });
 
-  r.get('/sandbox/paypal/v2/checkout/orders/:id', async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
-    const order = await loadOrder(db, req.params.id);
-    if (!order) return paypalError(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+  r.get('/sandbox/paypal/v2/checkout/orders/:id', api, async (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
+    const order = await loadOrder(db, String(req.params.id));
+    if (!order) return paypalError(res, ...NOT_FOUND);
     res.json(orderJson(order));
   });
 
   // PATCH changes an order before capture (PayPal allows it); tests use it to tamper with the amount.
-  r.patch('/sandbox/paypal/v2/checkout/orders/:id', json, async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
+  r.patch('/sandbox/paypal/v2/checkout/orders/:id', api, json, async (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
     const ops: { op: string; path: string; value: { value?: string; currency_code?: string } }[] = Array.isArray(req.body) ? req.body : [];
     for (const op of ops) {
       if (op.op === 'replace' && /amount$/.test(op.path) && op.value?.value) {
@@ -126,67 +74,40 @@ export function paypalSandboxRouter(db: Db): Router {
     res.status(204).end();
   });
 
-  r.post('/sandbox/paypal/v2/checkout/orders/:id/capture', json, async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
+  r.post('/sandbox/paypal/v2/checkout/orders/:id/capture', api, json, async (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
     const requestId = req.get('paypal-request-id') ?? null;
-    const outcome = await db.transaction(async (trx) => {
+    const failure = await db.transaction(async (trx): Promise<PaypalFailure | undefined> => {
       const order = await trx('provider_sandbox.paypal_orders').where({ id: req.params.id }).forUpdate().first();
-      if (!order) return { error: [404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.'] as const };
+      if (!order) return NOT_FOUND;
       if (order.status === 'COMPLETED') {
-        if (requestId && order.capture_request_id === requestId) return { order };
-        return { error: [422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED', 'Order already captured.'] as const };
+        if (requestId && order.capture_request_id === requestId) return undefined;
+        return unprocessable('ORDER_ALREADY_CAPTURED', 'Order already captured.');
       }
-      if (order.status !== 'APPROVED') return { error: [422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.'] as const };
+      if (order.status !== 'APPROVED') return unprocessable('ORDER_NOT_APPROVED', 'Payer has not yet approved the Order for payment.');
       if (order.capture_outcome === 'DECLINED') {
-        return { error: [422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\u2019t be used for this payment.'] as const };
+        return unprocessable('INSTRUMENT_DECLINED', 'The instrument presented was either declined by the processor or bank, or it can\u2019t be used for this payment.');
       }
-      const [done] = await trx('provider_sandbox.paypal_orders')
+      // A capture held for review still completes the order: PayPal answers 201 with the capture PENDING.
+      await trx('provider_sandbox.paypal_orders')
         .where({ id: order.id })
-        .update({ status: 'COMPLETED', capture_id: sandboxId('CAP'), capture_request_id: requestId })
-        .returning('*');
-      return { order: done };
+        .update({
+          status: 'COMPLETED',
+          capture_id: sandboxId('CAP'),
+          capture_request_id: requestId,
+          capture_status: order.capture_outcome === 'PENDING' ? 'PENDING' : 'COMPLETED',
+          captured_at: trx.fn.now(),
+        });
+      return undefined;
     });
-    if ('error' in outcome && outcome.error) {
-      const [status, name, issue, description] = outcome.error;
-      return paypalError(res, status, name, issue, description);
-    }
-    res.status(201).json(orderJson(outcome.order));
+    if (failure) return paypalError(res, ...failure);
+    res.status(201).json(orderJson((await loadOrder(db, String(req.params.id)))!));
   });
 
-  r.get('/sandbox/paypal/v2/payments/captures/:id', async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
-    const row = await db('provider_sandbox.paypal_orders').where({ capture_id: req.params.id }).first('id');
-    const order = row && (await loadOrder(db, row.id));
-    if (!order) return paypalError(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    res.json(orderJson(order).purchase_units[0].payments?.captures[0]);
-  });
+  r.use(paypalCapturesRouter(db));
 
-  r.post('/sandbox/paypal/v2/payments/captures/:id/refund', json, async (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
-    if (await isDown(db, 'refunds')) return paypalError(res, 503, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE', 'Service Unavailable (sandbox outage).');
-    const requestId = req.get('paypal-request-id') ?? null;
-    const order = await db('provider_sandbox.paypal_orders').where({ capture_id: req.params.id }).first();
-    if (!order) return paypalError(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-    const prior = await db('provider_sandbox.paypal_refunds').where({ capture_id: order.capture_id }).first();
-    if (prior && !(requestId && prior.request_id === requestId)) {
-      return paypalError(res, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
-    }
-    const refund =
-      prior ??
-      (await db('provider_sandbox.paypal_refunds')
-        .insert({ id: sandboxId('RF'), capture_id: order.capture_id, request_id: requestId, amount: order.amount, currency: order.currency })
-        .returning('*')
-        .then((rows) => rows[0]));
-    res.status(201).json({
-      id: refund.id,
-      status: 'COMPLETED',
-      amount: { currency_code: refund.currency, value: refund.amount },
-      links: [{ href: `/sandbox/paypal/v2/payments/captures/${order.capture_id}`, rel: 'up', method: 'GET' }],
-    });
-  });
-
-  r.post('/sandbox/paypal/v1/notifications/verify-webhook-signature', json, (req, res) => {
-    if (!bearerOk(req)) return paypalError(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN', 'Authentication failed.');
+  r.post('/sandbox/paypal/v1/notifications/verify-webhook-signature', api, json, (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
     const b = req.body ?? {};
     const ok =
       b.webhook_id === SANDBOX_CREDENTIALS.paypalWebhookId &&
@@ -213,11 +134,12 @@ export function paypalSandboxRouter(db: Db): Router {
     if (!order) return void res.status(404).type('text/plain').send('Unknown PayPal order');
     const action = req.params.action;
     if (action === 'cancel') return void res.redirect(303, withToken(order.cancel_url, order.id));
-    if (action !== 'approve' && action !== 'decline') return void res.status(404).end();
+    const captureOutcome = Object.hasOwn(APPROVALS, action) ? APPROVALS[action] : undefined;
+    if (!captureOutcome) return void res.status(404).end();
     await db('provider_sandbox.paypal_orders')
       .where({ id: order.id })
       .whereIn('status', ['CREATED', 'PAYER_ACTION_REQUIRED'])
-      .update({ status: 'APPROVED', capture_outcome: action === 'decline' ? 'DECLINED' : 'COMPLETED' });
+      .update({ status: 'APPROVED', capture_outcome: captureOutcome });
     res.redirect(303, withToken(order.return_url, order.id, 'SANDBOXPAYER'));
   });
 

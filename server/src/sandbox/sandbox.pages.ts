@@ -10,7 +10,7 @@ const STYLE = `
   h1{font-size:20px;margin:0 0 4px;color:#003087} .note{color:#666;font-size:13px;margin:0 0 20px}
   .amount{font-size:28px;font-weight:700;margin:16px 0} form{margin:0} .row{display:flex;flex-direction:column;gap:10px}
   button{font-size:16px;padding:12px;border-radius:24px;border:0;cursor:pointer;width:100%}
-  .approve{background:#ffc439;color:#111} .decline{background:#eee;color:#333} .cancel{background:none;color:#0070ba;text-decoration:underline}
+  .approve{background:#ffc439;color:#111} .pending{background:#fff3cd;color:#111} .decline{background:#eee;color:#333} .cancel{background:none;color:#0070ba;text-decoration:underline}
 `;
 
 export function approvalPage(order: { id: string; amount: string; currency: string; description: string | null; status: string }): string {
@@ -26,6 +26,7 @@ ${
   payable
     ? `<div class="row">
 <form method="post" action="${action('approve')}"><button class="approve" type="submit" data-testid="sandbox-paypal-approve">Approve payment</button></form>
+<form method="post" action="${action('approve-pending')}"><button class="pending" type="submit" data-testid="sandbox-paypal-approve-pending">Approve; PayPal holds the payment for review</button></form>
 <form method="post" action="${action('decline')}"><button class="decline" type="submit" data-testid="sandbox-paypal-decline">Pay with a card that gets declined</button></form>
 <form method="post" action="${action('cancel')}"><button class="cancel" type="submit" data-testid="sandbox-paypal-cancel">Cancel and return to the site</button></form>
 </div>`

@@ -16,6 +16,13 @@ export interface RunningSandbox {
   stop: () => Promise<void>;
 }
 
+const running = new WeakMap<Db, string>();
+
+/** The API listener of the sandbox started over this database handle, for tools and tests that drive the SDKs themselves. */
+export function sandboxApiUrl(db: Db): string | undefined {
+  return running.get(db);
+}
+
 /**
  * Starts the provider sandbox. The SDK side gets a listener of its own on an ephemeral
  * port because background jobs call the providers before (or without) any request telling
@@ -29,18 +36,23 @@ export async function startSandbox(db: Db): Promise<RunningSandbox> {
   router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db));
   // Both providers' refund calls answer 503 for a while: how the durable refund retry is exercised.
   router.post('/sandbox/refunds/outage', express.json(), outageSwitch(db, 'refunds'));
+  // The rest of both providers' server-to-server API answers 503 while buyers can still pay:
+  // how a payment the server cannot confirm for a while is exercised.
+  router.post('/sandbox/providers/outage', express.json(), outageSwitch(db, 'api'));
   const app = express();
   app.disable('x-powered-by');
   app.use(router);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)));
   });
-  const port = (server.address() as AddressInfo).port;
+  const apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  running.set(db, apiUrl);
   return {
-    apiUrl: `http://127.0.0.1:${port}`,
+    apiUrl,
     router,
     stop: () =>
       new Promise<void>((resolve) => {
+        running.delete(db);
         server.close(() => resolve());
         server.closeAllConnections();
       }),

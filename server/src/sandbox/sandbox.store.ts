@@ -60,6 +60,15 @@ const DDL = `
     amount integer NOT NULL,
     created_at timestamptz NOT NULL DEFAULT now()
   );
+  -- Added after the first release of the sandbox: existing databases get them too.
+  ALTER TABLE provider_sandbox.paypal_orders ADD COLUMN IF NOT EXISTS capture_status text;
+  ALTER TABLE provider_sandbox.paypal_orders ADD COLUMN IF NOT EXISTS captured_at timestamptz;
+  ALTER TABLE provider_sandbox.paypal_orders ADD COLUMN IF NOT EXISTS capture_updated_at timestamptz;
+  ALTER TABLE provider_sandbox.paypal_refunds ADD COLUMN IF NOT EXISTS note_to_payer text;
+  CREATE INDEX IF NOT EXISTS paypal_refunds_capture_id_idx ON provider_sandbox.paypal_refunds (capture_id);
+  ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS notes jsonb NOT NULL DEFAULT '{}'::jsonb;
+  ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS receipt text;
+  CREATE INDEX IF NOT EXISTS razorpay_refunds_payment_id_idx ON provider_sandbox.razorpay_refunds (payment_id);
   CREATE TABLE IF NOT EXISTS provider_sandbox.emails (
     id bigserial PRIMARY KEY,
     message_id text NOT NULL,
@@ -85,8 +94,11 @@ export async function ensureSandboxSchema(db: Db): Promise<void> {
   });
 }
 
-/** What the "provider down for a while" switches can take down: SendGrid's mail send, or both providers' refund calls. */
-export type SandboxOutage = 'sendgrid' | 'refunds';
+/**
+ * What the "provider down for a while" switches can take down: SendGrid's mail send, both
+ * providers' refund calls, or the rest of both providers' server-to-server API ('api').
+ */
+export type SandboxOutage = 'sendgrid' | 'refunds' | 'api';
 
 /** The service answers 503 until this instant. */
 export async function setOutage(db: Db, what: SandboxOutage, seconds: number): Promise<void> {

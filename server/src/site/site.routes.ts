@@ -1,6 +1,19 @@
 import { DEFAULT_PREVIEW_VIDEO_URL, type PublicSiteState } from '@workshop/shared';
+import type { Config } from '../config';
+import type { Db } from '../db/knex';
 import type { RouteModule } from '../http/route';
 import { readSetting } from '../settings/settings.queries';
+
+/** What every public page needs to know of the site's settings (GET /api/site, and each page's HTML). */
+export async function readPublicSiteState(db: Db, config: Config): Promise<PublicSiteState> {
+  const [maintenance, links, refundPolicy] = await Promise.all([readSetting(db, 'site_maintenance'), readSetting(db, 'site_links'), readSetting(db, 'refund_policy')]);
+  return {
+    maintenance,
+    refund_policy: refundPolicy,
+    preview_video_url: config.PREVIEW_VIDEO_URL ?? DEFAULT_PREVIEW_VIDEO_URL,
+    links: Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== '')),
+  };
+}
 
 export const siteRoutes: RouteModule = ({ db, logger, config }) => [
   {
@@ -22,11 +35,7 @@ export const siteRoutes: RouteModule = ({ db, logger, config }) => [
     path: '/api/site',
     access: 'public',
     handler: async (_req, res) => {
-      const body: PublicSiteState = {
-        maintenance: await readSetting(db, 'site_maintenance'),
-        preview_video_url: config.PREVIEW_VIDEO_URL ?? DEFAULT_PREVIEW_VIDEO_URL,
-      };
-      res.json(body);
+      res.json(await readPublicSiteState(db, config));
     },
   },
 ];

@@ -1,6 +1,7 @@
 import { DEFAULT_SETTINGS, type AdminWorkshop, type PublicWorkshop, type Workshop } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
+import { seatsTakenSql } from '../registrations/seats.queries';
 
 const COLUMNS = [
   'w.id',
@@ -14,15 +15,6 @@ const COLUMNS = [
   'w.registration_open',
   'w.created_at',
 ];
-
-/** Completed seats plus holds that have not expired: the seats nobody else may take. */
-export function seatsTakenSql(knex: Knex, workshopRef = 'w.id'): Knex.Raw {
-  return knex.raw(
-    `(SELECT count(*) FROM workshop_registrations r
-       WHERE r.workshop_id = ${workshopRef}
-         AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))::int`,
-  );
-}
 
 export function toWorkshop(row: Record<string, unknown>): Workshop {
   return {
@@ -53,7 +45,8 @@ export async function listPublicWorkshops(db: Db): Promise<PublicWorkshop[]> {
   const rows = await db('workshops as w')
     .select(
       ...COLUMNS,
-      seatsTakenSql(db).wrap('', ' AS seats_taken'),
+      // Seats left for the public: people waiting in line come first (the one seat query's `public`).
+      seatsTakenSql(db, 'w.id', 'public').wrap('', ' AS seats_taken'),
       db.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
     )
     .where('w.is_active', true)
@@ -72,9 +65,26 @@ export async function listAdminWorkshops(db: Db): Promise<AdminWorkshop[]> {
       ...COLUMNS,
       seatsTakenSql(db).wrap('', ' AS seats_taken'),
       db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed')::int AS completed_count`),
+      db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id)::int AS registrations_count`),
+      ...JOIN_COLUMNS,
     )
     .orderBy('w.created_at', 'desc');
-  return rows.map((row) => ({ ...toWorkshop(row), seats_taken: row.seats_taken, completed_count: row.completed_count }));
+  return rows.map(toAdminWorkshop);
+}
+
+/** Where the workshop happens: admin answers only, never public ones. */
+const JOIN_COLUMNS = ['w.join_url', 'w.join_passcode', 'w.materials_url'];
+
+export function toAdminWorkshop(row: Record<string, unknown>): AdminWorkshop {
+  return {
+    ...toWorkshop(row),
+    seats_taken: Number(row.seats_taken ?? 0),
+    completed_count: Number(row.completed_count ?? 0),
+    registrations_count: Number(row.registrations_count ?? 0),
+    join_url: (row.join_url as string | null) ?? null,
+    join_passcode: (row.join_passcode as string | null) ?? null,
+    materials_url: (row.materials_url as string | null) ?? null,
+  };
 }
 
 export async function findWorkshop(db: Db | Knex.Transaction, id: string): Promise<Workshop | undefined> {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { workshopCreateSchema, workshopUpdateSchema } from '@workshop/shared';
+import { emailSender } from '../email/email.data';
 import type { RouteModule } from '../http/route';
 import { singleFlight } from '../http/single-flight';
 import { parse, parseId } from '../http/validate';
 import { listAdminWorkshops, listPublicWorkshops } from './workshops.queries';
 import { createWorkshop, deleteWorkshop, updateWorkshop } from './workshops.service';
 
-export const workshopRoutes: RouteModule = ({ db }) => {
+export const workshopRoutes: RouteModule = ({ db, config }) => {
   // Every page view asks for this list: simultaneous asks share one query, serialized once.
   const publicList = singleFlight(async () => {
     const body = JSON.stringify(await listPublicWorkshops(db));
@@ -45,7 +46,7 @@ export const workshopRoutes: RouteModule = ({ db }) => {
       access: 'admin',
       handler: async (req, res) => {
         const id = parseId(req.params.id, 'Workshop not found');
-        res.json(await updateWorkshop(db, id, parse(workshopUpdateSchema, req.body)));
+        res.json(await updateWorkshop(db, id, parse(workshopUpdateSchema, req.body), emailSender(config)));
       },
     },
     {

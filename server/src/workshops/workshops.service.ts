@@ -1,9 +1,12 @@
-import type { Workshop, WorkshopUpdateInput } from '@workshop/shared';
+import type { AdminWorkshop, WorkshopUpdateInput } from '@workshop/shared';
 import { workshopCreateSchema } from '@workshop/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
-import { findWorkshop, toWorkshop } from './workshops.queries';
+import type { EmailSender } from '../email/email.queue';
+import { countTakenSeats } from '../registrations/seats.queries';
+import { announceWorkshopChange } from './workshop-changes';
+import { findWorkshop, toAdminWorkshop } from './workshops.queries';
 
 type CreateValues = z.output<typeof workshopCreateSchema>;
 
@@ -14,19 +17,27 @@ function mapConstraint(err: unknown): never {
   throw err;
 }
 
-export async function createWorkshop(db: Db, values: CreateValues): Promise<Workshop> {
+export async function createWorkshop(db: Db, values: CreateValues): Promise<AdminWorkshop> {
   const [row] = await db('workshops').insert(values).returning('*').catch(mapConstraint);
-  return toWorkshop(row);
+  return toAdminWorkshop(row);
 }
 
-export async function updateWorkshop(db: Db, id: string, values: WorkshopUpdateInput): Promise<Workshop> {
-  const [row] = await db('workshops')
-    .where({ id })
-    .update({ ...values, updated_at: db.fn.now() })
-    .returning('*')
-    .catch(mapConstraint);
-  if (!row) throw new NotFoundError('Workshop not found');
-  return toWorkshop(row);
+/** Changes a workshop; a new date or place is announced to everyone who paid (see announceWorkshopChange). */
+export async function updateWorkshop(db: Db, id: string, values: WorkshopUpdateInput, sender: EmailSender): Promise<AdminWorkshop> {
+  return db.transaction(async (trx) => {
+    const before = await trx('workshops').where({ id }).forNoKeyUpdate().first();
+    if (!before) throw new NotFoundError('Workshop not found');
+    const [row] = await trx('workshops')
+      .where({ id })
+      .update({ ...values, updated_at: trx.fn.now() })
+      .returning('*')
+      .catch(mapConstraint);
+    const dateMoved = new Date(row.date).getTime() !== new Date(before.date).getTime();
+    const placeChanged = row.join_url !== before.join_url || row.join_passcode !== before.join_passcode;
+    if (dateMoved || placeChanged) await announceWorkshopChange(trx, id, sender, { date: dateMoved });
+    const all = await trx('workshop_registrations').where({ workshop_id: id }).count<{ n: string }[]>('* as n').first();
+    return toAdminWorkshop({ ...row, seats_taken: await countTakenSeats(trx, id), completed_count: await countTakenSeats(trx, id, 'sold'), registrations_count: Number(all?.n ?? 0) });
+  });
 }
 
 /** Registrations keep their workshop (people paid for it): such a workshop can only be deactivated. */

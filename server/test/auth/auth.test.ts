@@ -2,20 +2,37 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
+import { PURGE_TASK, schedulePurge } from '../../src/jobs/session-purge.job';
 import { ADMIN, adminToken, client, startTestServer, useTestServer } from '../support/test-server';
 
 const h = useTestServer();
+/** How the desktop app signs in: the answer carries the token. */
+const DESKTOP = { ...ADMIN, client: 'desktop' };
 
 describe('admin sign-in', () => {
-  it('signs an admin in with an httpOnly SameSite cookie and a bearer token, and stores only the token hash', async () => {
-    const token = await adminToken(h.server);
+  it('signs the web admin in with an httpOnly SameSite cookie only: no token reaches its JavaScript', async () => {
+    await adminToken(h.server);
     const res = await h.api('POST', '/api/auth/login', { body: ADMIN });
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ email: ADMIN.email, role: 'admin' });
+    expect(res.body).toEqual({ user: { id: expect.any(String), email: ADMIN.email, role: 'admin' } });
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/wk_session=/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const session = await h.api('GET', '/api/auth/session', { headers: { cookie: cookie.split(';')[0] } });
+    expect(session.status).toBe(200);
+    expect(session.body.user.email).toBe(ADMIN.email);
+    expect(session.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives the desktop app (client: desktop) the token for its Bearer header, sets no cookie, and stores only the token hash', async () => {
+    const res = await h.api('POST', '/api/auth/login', { body: { ...ADMIN, client: 'desktop' } });
+    expect(res.status).toBe(200);
+    const token = res.body.token as string;
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(res.headers.get('set-cookie')).toBeNull();
 
     const rows = await h.db('sessions').select('token_hash');
     expect(rows.map((r) => r.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
@@ -56,7 +73,7 @@ describe('admin sign-in', () => {
   });
 
   it('revokes the session at logout', async () => {
-    const login = await h.api('POST', '/api/auth/login', { body: ADMIN });
+    const login = await h.api('POST', '/api/auth/login', { body: DESKTOP });
     const token = login.body.token;
     expect((await h.api('GET', '/api/admin/dashboard', { token })).status).toBe(200);
     expect((await h.api('POST', '/api/auth/logout', { token })).status).toBe(204);
@@ -64,16 +81,45 @@ describe('admin sign-in', () => {
     expect((await h.api('GET', '/api/auth/session', { token })).status).toBe(401);
   });
 
-  it('does not accept an expired session', async () => {
+  it('revokes the web session at logout through its cookie', async () => {
     const login = await h.api('POST', '/api/auth/login', { body: ADMIN });
+    const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+    expect((await h.api('GET', '/api/admin/dashboard', { headers: { cookie } })).status).toBe(200);
+    const out = await h.api('POST', '/api/auth/logout', { headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect(out.headers.get('set-cookie')).toMatch(/wk_session=;/);
+    expect((await h.api('GET', '/api/admin/dashboard', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('does not accept an expired session', async () => {
+    const login = await h.api('POST', '/api/auth/login', { body: DESKTOP });
     await h.db('sessions').update({ expires_at: h.db.raw(`now() - interval '1 minute'`) });
     expect((await h.api('GET', '/api/admin/dashboard', { token: login.body.token })).status).toBe(401);
   });
 });
 
+describe('expired sessions', () => {
+  it('are deleted by the cluster\'s one scheduled purge job; live ones stay', async () => {
+    const jobs = () =>
+      h.db.raw(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id WHERE t.identifier = ?`, [PURGE_TASK]);
+    expect((await jobs()).rows[0].n).toBe(1);
+
+    const [user] = await h.db('users').where({ email: ADMIN.email }).select('id');
+    const live = await h.db('sessions').count('* as n').where('expires_at', '>', h.db.fn.now()).first();
+    await h.db('sessions').insert(
+      ['a', 'b', 'c'].map((t) => ({ user_id: user.id, token_hash: `expired-${t}`, expires_at: h.db.raw(`now() - interval '1 minute'`) })),
+    );
+    // Due now: the worker of this instance runs it, and the job schedules its next run.
+    await schedulePurge(h.db, 'replace', 0);
+    await expect.poll(() => h.db('sessions').where('token_hash', 'like', 'expired-%').count('* as n').first(), { timeout: 15_000 }).toEqual({ n: 0 });
+    expect(await h.db('sessions').count('* as n').where('expires_at', '>', h.db.fn.now()).first()).toEqual(live);
+    await expect.poll(async () => (await jobs()).rows[0].n, { timeout: 5000 }).toBe(1);
+  });
+});
+
 describe('creating admins', () => {
   it('lets an admin create another admin, who can then sign in', async () => {
-    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const token = await h.api('POST', '/api/auth/login', { body: DESKTOP }).then((r) => r.body.token);
     const res = await h.api('POST', '/api/admin/users', { token, body: { email: 'second@test.local', password: 'another-secret' } });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ email: 'second@test.local' });
@@ -81,7 +127,7 @@ describe('creating admins', () => {
   });
 
   it('refuses a duplicate email case-insensitively and changes nothing', async () => {
-    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const token = await h.api('POST', '/api/auth/login', { body: DESKTOP }).then((r) => r.body.token);
     const before = await h.db('users').count('* as n').first();
     const res = await h.api('POST', '/api/admin/users', { token, body: { email: 'Second@Test.local', password: 'another-secret' } });
     expect(res.status).toBe(409);
@@ -97,7 +143,7 @@ describe('creating admins', () => {
   });
 
   it('requires email and password with the SPEC message', async () => {
-    const token = await h.api('POST', '/api/auth/login', { body: ADMIN }).then((r) => r.body.token);
+    const token = await h.api('POST', '/api/auth/login', { body: DESKTOP }).then((r) => r.body.token);
     const before = await h.db('users').count('* as n').first();
     const res = await h.api('POST', '/api/admin/users', { token, body: { email: '', password: '' } });
     expect(res.status).toBe(422);

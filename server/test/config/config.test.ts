@@ -16,7 +16,7 @@ function problems(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('has working defaults with only DATABASE_URL set', () => {
     const c = loadConfig({ DATABASE_URL: DB });
-    expect(c).toMatchObject({ PORT: 3000, HOST: '0.0.0.0', HOLD_MINUTES: 30, SESSION_TTL_HOURS: 12, LOG_LEVEL: 'info', TRUST_PROXY: false, isProduction: false });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SANDBOX: 'off', HOLD_MINUTES: 10, HOLDS_PER_IP: 3, SESSION_TTL_HOURS: 12, LOG_LEVEL: 'info', TRUST_PROXY: false, isProduction: false });
     expect(c.publicBaseUrl).toBe('http://localhost:3000');
   });
 
@@ -26,7 +26,7 @@ describe('loadConfig', () => {
   });
 
   it('treats an empty value as unset', () => {
-    expect(loadConfig({ DATABASE_URL: DB, PORT: '', HOLD_MINUTES: '' })).toMatchObject({ PORT: 3000, HOLD_MINUTES: 30 });
+    expect(loadConfig({ DATABASE_URL: DB, PORT: '', HOLD_MINUTES: '' })).toMatchObject({ PORT: 3000, HOLD_MINUTES: 10 });
   });
 
   it('names every bad value, with what was given, in one message', () => {

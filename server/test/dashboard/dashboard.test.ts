@@ -8,7 +8,18 @@ describe('GET /api/admin/dashboard', () => {
   it('is all zeros on an empty database, with 30 daily entries', async () => {
     const res = await h.api('GET', '/api/admin/dashboard', { token: h.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ total_registrations: 0, today_registrations: 0, total_revenue_cents: 0, active_workshops: 0, upcoming_workshops: 0, recent_registrations: [] });
+    expect(res.body).toMatchObject({
+      total_registrations: 0,
+      today_registrations: 0,
+      total_revenue_cents: 0,
+      collected_cents: 0,
+      pending_cents: 0,
+      refunded_cents: 0,
+      revenue_by_workshop: [],
+      active_workshops: 0,
+      upcoming_workshops: 0,
+      recent_registrations: [],
+    });
     expect(res.body.daily).toHaveLength(30);
   });
 
@@ -42,6 +53,19 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.total_registrations).toBe(6);
     expect(d.today_registrations).toBe(3);
     expect(d.total_revenue_cents).toBe(9900 + 4900 + 100 + 12900 + 2500 + 7700);
+    // Collected = completed, Pending = pending, Refunded = refunded; failed counts only in the total.
+    expect({ collected: d.collected_cents, pending: d.pending_cents, refunded: d.refunded_cents }).toEqual({ collected: 9900 + 12900 + 7700, pending: 4900, refunded: 2500 });
+    expect(d.revenue_by_workshop.find((w: { title: string }) => w.title === 'Upcoming')).toEqual({
+      workshop_id: upcoming.id,
+      title: 'Upcoming',
+      date: new Date(upcoming.date).toISOString(),
+      completed: 3,
+      collected_cents: 9900 + 12900 + 7700,
+      pending_cents: 4900,
+      refunded_cents: 2500,
+    });
+    // Active workshops are listed even before anyone registers; inactive ones without registrations are not.
+    expect(d.revenue_by_workshop.map((w: { title: string }) => w.title).sort()).toEqual(['Active but past', 'Closed upcoming', 'Upcoming']);
     expect(d.active_workshops).toBe(3);
     expect(d.upcoming_workshops).toBe(2);
 

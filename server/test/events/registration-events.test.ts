@@ -7,14 +7,15 @@ import { notifyRegistrationCompleted } from '../../src/events/registration-event
 import { newAccessId } from '../../src/registrations/access-id';
 import { startServer, type RunningServer } from '../../src/server';
 import type { Db } from '../../src/db/knex';
-import { useTestServer } from '../support/test-server';
+import { purgeExpired } from '../../src/jobs/session-purge.job';
+import { startAnotherInstance, useTestServer } from '../support/test-server';
 
 const h = useTestServer({ admin: true });
 
 /** An open SSE stream read as text, so a test can wait for what an admin's browser would receive. */
-async function openStream(baseUrl: string, bearer: string) {
+async function openStream(baseUrl: string, bearer: string, headers: Record<string, string> = {}) {
   const controller = new AbortController();
-  const res = await fetch(`${baseUrl}/api/admin/events`, { headers: { authorization: `Bearer ${bearer}` }, signal: controller.signal });
+  const res = await fetch(`${baseUrl}/api/admin/events`, { headers: { authorization: `Bearer ${bearer}`, ...headers }, signal: controller.signal });
   let text = '';
   let ended = false;
   const reader = res.body!.getReader();
@@ -72,6 +73,10 @@ const events = (text: string) =>
     .filter((block) => block.includes('event: registration.completed'))
     .map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
 
+/** The last `id:` the stream sent: what a browser's EventSource sends back as Last-Event-ID. */
+const lastId = (text: string) => [...text.matchAll(/^id: (\d+)$/gm)].at(-1)?.[1];
+const names = (text: string) => events(text).map((e) => e.name as string);
+
 describe('GET /api/admin/events', () => {
   it('refuses a visitor without an admin session', async () => {
     const res = await h.api('GET', '/api/admin/events');
@@ -124,6 +129,90 @@ describe('GET /api/admin/events', () => {
   });
 });
 
+describe('reconnecting clients and instances', () => {
+  it('gives each event an id; a client reconnecting to another instance with Last-Event-ID gets exactly what it missed', async () => {
+    const second = await startAnotherInstance(h.server);
+    try {
+      const before = await openStream(h.server.url, h.token);
+      await complete(h.db, await pendingRegistration(h.db, 'Seen Before'));
+      await before.waitFor((t) => names(t).includes('Seen Before'));
+      await before.close();
+      const cursor = lastId(before.text());
+      expect(cursor).toMatch(/^\d+$/);
+
+      // While the admin's connection is down, two registrations complete.
+      await complete(h.db, await pendingRegistration(h.db, 'Missed One'));
+      await complete(h.db, await pendingRegistration(h.db, 'Missed Two'));
+
+      const after = await openStream(second.url, h.token, { 'last-event-id': cursor! });
+      await after.waitFor((t) => names(t).includes('Missed Two'));
+      await complete(h.db, await pendingRegistration(h.db, 'Live Again'));
+      await after.waitFor((t) => names(t).includes('Live Again'));
+      await after.close();
+      expect(names(after.text())).toEqual(['Missed One', 'Missed Two', 'Live Again']);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('gives a client an id before any event, so one that drops before its first event still catches up', async () => {
+    const first = await openStream(h.server.url, h.token);
+    await first.waitFor((t) => lastId(t) !== undefined);
+    await first.close();
+    await complete(h.db, await pendingRegistration(h.db, 'While Away'));
+    const again = await openStream(h.server.url, h.token, { 'last-event-id': lastId(first.text())! });
+    await again.waitFor((t) => names(t).includes('While Away'));
+    await again.close();
+    expect(names(again.text())).toEqual(['While Away']);
+  });
+
+  it('replays an event with a smaller id that committed after the one the client saw last', async () => {
+    const early = await pendingRegistration(h.db, 'Slow Commit');
+    const late = await pendingRegistration(h.db, 'Fast Commit');
+    const stream = await openStream(h.server.url, h.token);
+    await stream.waitFor((t) => t.includes(': connected'));
+    // The slow transaction takes its event id first but commits last.
+    let commitSlow!: () => void;
+    const slow = h.db.transaction(async (trx) => {
+      await trx('workshop_registrations').where({ id: early }).update({ status: 'completed', payment_id: 'PAY-SLOW', completed_at: trx.fn.now() });
+      await notifyRegistrationCompleted(trx, early);
+      await new Promise<void>((resolve) => (commitSlow = resolve));
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    await complete(h.db, late);
+    await stream.waitFor((t) => names(t).includes('Fast Commit'));
+    await stream.close();
+    commitSlow();
+    await slow;
+
+    const again = await openStream(h.server.url, h.token, { 'last-event-id': lastId(stream.text())! });
+    await again.waitFor((t) => names(t).includes('Slow Commit'));
+    await again.close();
+    expect(names(again.text())).toEqual(['Slow Commit']);
+  });
+
+  it('relays what committed while the instance was not listening (its LISTEN connection dropped)', async () => {
+    const stream = await openStream(h.server.url, h.token);
+    await stream.waitFor((t) => t.includes(': connected'));
+    // Waits until the listener's backend is gone: a NOTIFY sent now reaches nobody.
+    await h.db.raw(`SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity WHERE application_name = 'workshop-events-listener' AND datname = current_database()`);
+    await complete(h.db, await pendingRegistration(h.db, 'During Outage'));
+    await stream.waitFor((t) => names(t).includes('During Outage'), 10_000);
+    await complete(h.db, await pendingRegistration(h.db, 'After Outage'));
+    await stream.waitFor((t) => names(t).includes('After Outage'), 10_000);
+    await stream.close();
+    expect(names(stream.text())).toEqual(['During Outage', 'After Outage']);
+  });
+
+  it('keeps events for a day; the purge job deletes older ones', async () => {
+    await h.db('admin_events').update({ created_at: h.db.raw(`now() - interval '25 hours'`) });
+    await complete(h.db, await pendingRegistration(h.db, 'Recent Enough'));
+    const purged = await purgeExpired(h.db);
+    expect(purged.events).toBeGreaterThan(0);
+    expect((await h.db('admin_events').select('payload')).map((r) => r.payload.name)).toEqual(['Recent Enough']);
+  });
+});
+
 describe('heartbeats', () => {
   let app: { url: string; stop: () => Promise<void> };
 
@@ -149,7 +238,7 @@ describe('heartbeats', () => {
   });
 
   it('ends the stream once the session is revoked (signed out elsewhere)', async () => {
-    const login = await h.api('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery' } });
+    const login = await h.api('POST', '/api/auth/login', { body: { email: 'admin@test.local', password: 'correct horse battery', client: 'desktop' } });
     const stream = await openStream(app.url, login.body.token);
     await stream.waitFor((t) => t.includes(': connected'));
     await h.api('POST', '/api/auth/logout', { token: login.body.token });

@@ -183,14 +183,29 @@ describe('admin interests', () => {
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_interests_${today}.csv"`);
     const parsed = Papa.parse<string[]>(res.text.trim());
-    expect(parsed.data[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date']);
+    expect(parsed.data[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date', 'Message']);
     const alice = await h.db('workshop_interests').where({ id: ids['Alice Walker'] }).first();
     expect(parsed.data.slice(1)).toEqual([
-      ['Alice Walker', 'alice@example.com', '555-0101', 'interested', formatDateTime(alice.created_at)],
-      ['100% Eve_', 'eve@example.com', '', 'interested', expect.any(String)],
+      ['Alice Walker', 'alice@example.com', '555-0101', 'interested', formatDateTime(alice.created_at), alice.message],
+      ['100% Eve_', 'eve@example.com', '', 'interested', expect.any(String), expect.any(String)],
     ]);
     const all = Papa.parse<string[]>((await h.api('GET', '/api/admin/interests/export.csv', { token: h.token })).text.trim());
     expect(all.data).toHaveLength(6);
+  });
+
+  it('answers every distinct address of the filter for Email All', async () => {
+    const res = await h.api('GET', '/api/admin/interests/emails?status=interested&pageSize=1', { token: h.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ emails: ['alice@example.com', 'dan@example.net', 'eve@example.com'] });
+  });
+
+  it('exports a formula typed into a public form as text, with its question', async () => {
+    const name = '=HYPERLINK("http://evil.example","Click")';
+    const posted = await h.api('POST', '/api/interests', { body: { source: 'question', name, email: 'formula@example.com', message: '@SUM(1+1)' } });
+    expect(posted.status).toBe(201);
+    const res = await h.api('GET', '/api/admin/interests/export.csv?q=formula%40example.com', { token: h.token });
+    expect(Papa.parse<string[]>(res.text.trim()).data[1]).toEqual([`'${name}`, 'formula@example.com', '', 'interested', expect.any(String), "'@SUM(1+1)"]);
+    await h.db('workshop_interests').where({ id: posted.body.id }).delete();
   });
 
   it('moves status forward only: interested → contacted → converted', async () => {

@@ -100,51 +100,32 @@ describe('a payment that arrives after its hold expired', () => {
     expect(await regOf(who.email)).toMatchObject({ status: 'completed' });
   });
 
-  it('is refunded through the provider when the workshop filled up meanwhile; the buyer and the admins are told', async () => {
+  it('PayPal: an approval whose seat was taken meanwhile is not captured, so no money is taken', async () => {
+    const w = await createWorkshop(h.db, { max_participants: 1, title: 'Tiny Workshop' });
+    const late = buyer('late-full');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
+    const orderId = new URL(res.body.approval_url).searchParams.get('token');
+    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
+    await expireHold((await regOf(late.email)).id);
+    // The hold lapsed; someone else takes the only seat.
+    expect((await payWithPaypal(h.server, w.id, buyer('took-the-seat'))).location).toMatch(/^\/thank-you/);
+
+    for (const attempt of [1, 2]) {
+      const location = await follow(h.server, back);
+      expect(new URL(location, 'http://site').searchParams.get('message'), `return #${attempt}`).toBe('The workshop filled up before your payment went through, so no money was taken.');
+    }
+    expect(await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first()).toMatchObject({ status: 'APPROVED', capture_id: null });
+    expect(await regOf(late.email)).toMatchObject({ status: 'failed', status_reason: 'workshop_full_not_charged' });
+    expect(await h.db('refunds')).toHaveLength(0);
+    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
+  });
+
+  it('Razorpay: a late payment on a full workshop is refunded through the provider; the buyer and the admins are told', async () => {
     await h.db('admin_settings')
       .insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: 'owner@example.com' }) })
       .onConflict('setting_key')
       .merge();
-    const w = await createWorkshop(h.db, { max_participants: 1, title: 'Tiny Workshop' });
-    const late = buyer('late-full');
-    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
-    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
-    await expireHold((await regOf(late.email)).id);
-    // The hold lapsed; someone else takes the only seat.
-    const other = await payWithPaypal(h.server, w.id, buyer('took-the-seat'));
-    expect(other.location).toMatch(/^\/thank-you/);
-
-    const location = await follow(h.server, back);
-    expect(new URL(location, 'http://site').searchParams.get('message')).toBe(
-      'The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.',
-    );
-    // The refund is queued with the registration's state change; the worker makes it at once.
-    const reg = await waitFor(async () => {
-      const r = await regOf(late.email);
-      return r.status === 'refunded' ? r : undefined;
-    });
-    expect(reg).toMatchObject({ status: 'refunded', status_reason: 'workshop_full_refunded' });
-    expect(reg.payment_id).toMatch(/^CAP/);
-    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
-    expect(await h.db('workshop_registrations').where({ workshop_id: w.id, status: 'completed' })).toHaveLength(1);
-
-    const [notice] = await waitFor(async () => {
-      const m = await sandboxEmails(h.server, late.email);
-      return m.length ? m : undefined;
-    });
-    expect(notice.subject).toBe('Refund issued: Tiny Workshop is full');
-    const [alert] = await waitFor(async () => {
-      const m = (await sandboxEmails(h.server, 'owner@example.com')).filter((e) => e.subject.startsWith('Refunded late payment'));
-      return m.length ? m : undefined;
-    });
-    expect(alert.text_body).toContain(late.email);
-    // Coming back again refunds nothing twice.
-    await follow(h.server, back);
-    expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: reg.payment_id })).toHaveLength(1);
-  });
-
-  it('Razorpay: a late payment on a full workshop is refunded too', async () => {
-    const w = await createWorkshop(h.db, { max_participants: 1 });
+    const w = await createWorkshop(h.db, { max_participants: 1, title: 'Tiny Razorpay Workshop' });
     const late = buyer('late-rzp');
     const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...late } });
     await expireHold((await regOf(late.email)).id);
@@ -156,7 +137,24 @@ describe('a payment that arrives after its hold expired', () => {
     const verify = await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(verify.status).toBe(409);
     expect(verify.body.error.message).toBe('The workshop filled up before your payment arrived, so your payment is being refunded in full. Check your email for details.');
-    await waitFor(async () => (await regOf(late.email)).status === 'refunded');
+    const reg = await waitFor(async () => {
+      const r = await regOf(late.email);
+      return r.status === 'refunded' ? r : undefined;
+    });
+    expect(reg).toMatchObject({ status_reason: 'workshop_full_refunded', payment_id: paid.body.razorpay_payment_id });
     expect(await h.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first()).toMatchObject({ status: 'refunded', amount_refunded: 9900 });
+    const [notice] = await waitFor(async () => {
+      const m = await sandboxEmails(h.server, late.email);
+      return m.length ? m : undefined;
+    });
+    expect(notice.subject).toBe('Refund issued: Tiny Razorpay Workshop is full');
+    const [alert] = await waitFor(async () => {
+      const m = (await sandboxEmails(h.server, 'owner@example.com')).filter((e) => e.subject.startsWith('Refunded late payment'));
+      return m.length ? m : undefined;
+    });
+    expect(alert.text_body).toContain(late.email);
+    // Coming back again refunds nothing twice.
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(409);
+    expect(await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: paid.body.razorpay_payment_id })).toHaveLength(1);
   });
 });

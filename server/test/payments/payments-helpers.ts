@@ -23,11 +23,11 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false | null>
 }
 
 /** What a browser does on the sandbox approval page: press Approve / Decline / Cancel; returns where PayPal sends it. */
-export async function pressPaypalButton(server: TestServer, approvalUrl: string, action: 'approve' | 'decline' | 'cancel'): Promise<string> {
+export async function pressPaypalButton(server: TestServer, approvalUrl: string, action: 'approve' | 'approve-pending' | 'decline' | 'cancel'): Promise<string> {
   const token = new URL(approvalUrl).searchParams.get('token');
   const page = await fetch(approvalUrl);
   const html = await page.text();
-  if (!html.includes(`data-testid="sandbox-paypal-${action === 'approve' ? 'approve' : action}"`)) throw new Error(`no ${action} button on the approval page`);
+  if (!html.includes(`data-testid="sandbox-paypal-${action}"`)) throw new Error(`no ${action} button on the approval page`);
   const res = await fetch(`${server.url}/sandbox/paypal/checkoutnow/${token}/${action}`, { method: 'POST', redirect: 'manual' });
   return res.headers.get('location') as string;
 }
@@ -50,7 +50,7 @@ export async function payWithPaypal(server: TestServer, workshopId: string, who 
 }
 
 /** What the sandbox checkout script's Pay button does. */
-export async function payInRazorpaySandbox(server: TestServer, order: { id: string }, keyId: string, outcome: 'success' | 'fail' = 'success') {
+export async function payInRazorpaySandbox(server: TestServer, order: { id: string }, keyId: string, outcome: 'success' | 'fail' | 'authorize' = 'success') {
   const res = await client(server.url)('POST', '/sandbox/razorpay/pay', { body: { key: keyId, order_id: order.id, email: 'x@example.com', contact: '9876543210', outcome } });
   return res;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signPaypalWebhook } from '../../src/sandbox/sandbox.credentials';
 import { useTestServer } from '../support/test-server';
-import { buyer, createWorkshop, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
+import { buyer, createWorkshop, follow, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
 const h = useTestServer();
 
@@ -78,18 +78,52 @@ describe('PayPal webhook', () => {
     expect(await h.db('workshop_registrations').where({ email: who.email }).first()).toMatchObject({ status: 'completed', payment_id: capture.id, amount: 9900 });
   });
 
-  it('a denied capture fails the pending registration and frees its seat', async () => {
-    const { who, orderId } = await approvedButNeverReturned('denied');
-    const event = { id: `WH-${randomUUID()}`, event_type: 'PAYMENT.CAPTURE.DENIED', resource: { id: 'CAPX', status: 'DECLINED', supplementary_data: { related_ids: { order_id: orderId } } } };
-    expect((await deliver(event)).body).toEqual({ status: 'failed' });
-    expect(await h.db('workshop_registrations').where({ email: who.email }).first()).toMatchObject({ status: 'failed', status_reason: 'declined' });
+  it('a capture PayPal holds for review keeps the seat, tells the buyer not to pay again, and completes on its webhook', async () => {
+    const w = await createWorkshop(h.db, { max_participants: 1 });
+    const who = buyer('pending-review');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const orderId = new URL(res.body.approval_url).searchParams.get('token') as string;
+    const location = await follow(h.server, await pressPaypalButton(h.server, res.body.approval_url, 'approve-pending'));
+    const back = new URL(location, 'http://site');
+    expect(back.pathname).toBe('/');
+    expect(back.searchParams.get('payment')).toBe('processing');
+    expect(back.searchParams.get('message')).toBe('Your payment is still being processed by the provider. We will email your confirmation as soon as it completes, so please do not pay again.');
+    const reg = await h.db('workshop_registrations').where({ email: who.email }).first();
+    expect(reg).toMatchObject({ status: 'pending', status_reason: 'capture_pending' });
+
+    const order = await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
+    expect((await h.api('POST', `/sandbox/paypal/captures/${order.capture_id}/settle`, { body: { outcome: 'COMPLETED' } })).status).toBe(200);
+    const event = { id: `WH-${randomUUID()}`, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: order.capture_id, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: orderId } } } };
+    expect((await deliver(event)).body).toEqual({ status: 'completed' });
+    expect(await h.db('workshop_registrations').where({ id: reg.id }).first()).toMatchObject({ status: 'completed', payment_id: order.capture_id });
+    await waitFor(async () => (await sandboxEmails(h.server, who.email)).length === 1);
   });
 
-  it('a refund made at PayPal marks the registration refunded', async () => {
+  it('a capture PayPal denies after review fails the pending registration and frees its seat', async () => {
+    const w = await createWorkshop(h.db, { max_participants: 1 });
+    const who = buyer('denied');
+    const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...who } });
+    const orderId = new URL(res.body.approval_url).searchParams.get('token') as string;
+    await follow(h.server, await pressPaypalButton(h.server, res.body.approval_url, 'approve-pending'));
+    const order = await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
+    // The payload alone proves nothing: before PayPal itself says DECLINED, the row keeps waiting.
+    const early = { id: `WH-${randomUUID()}`, event_type: 'PAYMENT.CAPTURE.DENIED', resource: { id: order.capture_id, status: 'DECLINED', supplementary_data: { related_ids: { order_id: orderId } } } };
+    expect((await deliver(early)).body).toEqual({ status: 'processing' });
+    await h.api('POST', `/sandbox/paypal/captures/${order.capture_id}/settle`, { body: { outcome: 'DECLINED' } });
+    const event = { ...early, id: `WH-${randomUUID()}` };
+    expect((await deliver(event)).body).toEqual({ status: 'declined' });
+    expect(await h.db('workshop_registrations').where({ email: who.email }).first()).toMatchObject({ status: 'failed', status_reason: 'declined' });
+    expect((await h.api('GET', '/api/workshops')).body.find((x: { id: string }) => x.id === w.id).seats_left).toBe(1);
+  });
+
+  it('a full refund made at PayPal (its dashboard) marks the registration refunded', async () => {
     const w = await createWorkshop(h.db);
     const who = buyer('refunded-at-paypal');
     await payWithPaypal(h.server, w.id, who);
     const reg = await h.db('workshop_registrations').where({ email: who.email }).first();
+    // The merchant refunds it in PayPal's dashboard; PayPal then tells us.
+    const refunded = await fetch(`${h.server.url}/sandbox/paypal/v2/payments/captures/${reg.payment_id}/refund`, { method: 'POST', headers: { authorization: 'Bearer A21AA-sandbox-dashboard', 'content-type': 'application/json' }, body: '{}' });
+    expect(refunded.status).toBe(201);
     const event = {
       id: `WH-${randomUUID()}`,
       event_type: 'PAYMENT.CAPTURE.REFUNDED',

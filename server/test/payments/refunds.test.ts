@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { razorpayPaymentSignature, SANDBOX_CREDENTIALS } from '../../src/sandbox/sandbox.credentials';
+import { randomUUID } from 'node:crypto';
+import { razorpayPaymentSignature, SANDBOX_CREDENTIALS, signPaypalWebhook } from '../../src/sandbox/sandbox.credentials';
 import { insertRegistration } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
@@ -13,20 +14,26 @@ const expireHold = (id: string) => h.db('workshop_registrations').where({ id }).
 const refundsDown = async (seconds: number) => expect((await h.api('POST', '/sandbox/refunds/outage', { body: { seconds } })).status).toBe(204);
 
 describe('a refund the provider refuses at first', () => {
-  it('PayPal: a late payment on a full workshop is refunded once the provider is back, then the buyer is told', async () => {
+  it('PayPal: a capture that completes after its seat was taken is refunded once the provider is back, then the buyer is told', async () => {
     const w = await createWorkshop(h.db, { max_participants: 1, title: 'Full Before You Paid' });
     const late = buyer('retry-paypal');
     const res = await h.api('POST', '/api/checkout/paypal', { body: { workshop_id: w.id, ...late } });
-    const back = await pressPaypalButton(h.server, res.body.approval_url, 'approve');
+    const orderId = new URL(res.body.approval_url).searchParams.get('token') as string;
+    // PayPal holds the capture for review; meanwhile the hold runs out and someone else buys the seat.
+    await follow(h.server, await pressPaypalButton(h.server, res.body.approval_url, 'approve-pending'));
     await expireHold((await regOf(late.email)).id);
     expect((await payWithPaypal(h.server, w.id, buyer('retry-paypal-winner'))).location).toMatch(/^\/thank-you/);
 
     await refundsDown(4);
-    const location = await follow(h.server, back);
-    expect(new URL(location, 'http://site').searchParams.get('message')).toBe(BEING_REFUNDED);
-    // The capture happened, the refund did not: the row says so and nobody is told "refunded" yet.
+    const order = await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
+    await h.api('POST', `/sandbox/paypal/captures/${order.capture_id}/settle`, { body: { outcome: 'COMPLETED' } });
+    const event = { id: `WH-${randomUUID()}`, event_type: 'PAYMENT.CAPTURE.COMPLETED', resource: { id: order.capture_id, supplementary_data: { related_ids: { order_id: orderId } } } };
+    const raw = JSON.stringify(event);
+    const delivered = await h.api('POST', '/api/webhooks/paypal', { body: raw, headers: { 'content-type': 'application/json', ...signPaypalWebhook(raw, randomUUID()) } });
+    expect(delivered.body).toEqual({ status: 'refunded' });
+    // The money is ours, the refund is not made yet: the row says so and nobody is told "refunded" yet.
     const pending = await regOf(late.email);
-    expect(pending).toMatchObject({ status: 'failed', status_reason: 'refund_pending' });
+    expect(pending).toMatchObject({ status: 'refund_pending', status_reason: 'workshop_full_refunded', payment_id: order.capture_id });
     expect(await h.db('provider_sandbox.paypal_refunds')).toHaveLength(0);
     expect(await h.db('email_messages').where({ registration_id: pending.id })).toHaveLength(0);
 
@@ -34,9 +41,9 @@ describe('a refund the provider refuses at first', () => {
       const r = await regOf(late.email);
       return r.status === 'refunded' ? r : undefined;
     }, 30_000, 200);
-    expect(done).toMatchObject({ status_reason: 'workshop_full_refunded' });
     expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: done.payment_id })).toHaveLength(1);
     expect(await h.db('payment_events').where({ provider: 'paypal', event_id: `refund:${done.payment_id}`, event_type: 'refund.completed' })).toHaveLength(1);
+    expect((await h.db('refunds').where({ payment_id: done.payment_id }).first()).attempts).toBeGreaterThan(1);
     const notices = await waitFor(async () => {
       const m = await sandboxEmails(h.server, late.email);
       return m.length ? m : undefined;
@@ -62,7 +69,7 @@ describe('a refund the provider refuses at first', () => {
     const verify = await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body });
     expect(verify.status).toBe(409);
     expect(verify.body.error.message).toBe(BEING_REFUNDED);
-    expect(await regOf(late.email)).toMatchObject({ status: 'failed', status_reason: 'refund_pending', payment_id: paid.body.razorpay_payment_id });
+    expect(await regOf(late.email)).toMatchObject({ status: 'refund_pending', status_reason: 'workshop_full_refunded', payment_id: paid.body.razorpay_payment_id });
     expect(await h.db('revive').where({ registration_id: lateReg.id })).toHaveLength(0);
     const payment = () => h.db('provider_sandbox.razorpay_payments').where({ id: paid.body.razorpay_payment_id }).first();
     expect(await payment()).toMatchObject({ status: 'captured', amount_refunded: 0 });
@@ -154,11 +161,13 @@ describe('a refund the provider never accepts', () => {
       .onConflict('setting_key')
       .merge();
     const w = await createWorkshop(h.db, { title: 'Never Refunded Workshop' });
-    const reg = await insertRegistration(h.db, w.id, { name: 'Stuck Sam', email: 'stuck@example.com', payment_id: 'pay_never_refunded', payment_method: 'razorpay', status: 'failed', status_reason: 'refund_pending' });
+    const reg = await insertRegistration(h.db, w.id, { name: 'Stuck Sam', email: 'stuck@example.com', payment_id: 'pay_never_refunded', payment_method: 'razorpay', status: 'refund_pending', status_reason: 'workshop_full_refunded' });
     await refundsDown(60);
-    // The refund job on its last attempt (graphile-worker's own add_job, with one attempt allowed).
-    const job = { provider: 'razorpay', paymentId: 'pay_never_refunded', registrationId: reg.id, reason: 'workshop_full' };
-    await h.db.raw(`SELECT graphile_worker.add_job('refund_payment', ?::json, max_attempts => 1)`, [JSON.stringify(job)]);
+    // The owed refund on its last attempt (graphile-worker's own add_job, with one attempt allowed).
+    const [refund] = await h.db('refunds')
+      .insert({ idempotency_key: 'auto:razorpay:pay_never_refunded', registration_id: reg.id, provider: 'razorpay', payment_id: 'pay_never_refunded', amount_cents: 9900, currency: 'USD', reason: 'workshop_full' })
+      .returning('id');
+    await h.db.raw(`SELECT graphile_worker.add_job('refund_payment', json_build_object('refund_id', ?::text), max_attempts => 1)`, [refund.id]);
 
     const [alert] = await waitFor(async () => {
       const m = await sandboxEmails(h.server, 'owner@example.com');
@@ -166,7 +175,8 @@ describe('a refund the provider never accepts', () => {
     });
     expect(alert.subject).toBe('Action needed: refund failed for Stuck Sam ($99.00)');
     expect(alert.text_body).toContain('Payment ID: pay_never_refunded');
-    expect(await regOf('stuck@example.com')).toMatchObject({ status: 'failed', status_reason: 'refund_pending' });
+    expect(await regOf('stuck@example.com')).toMatchObject({ status: 'refund_pending' });
+    expect(await h.db('refunds').where({ id: refund.id }).first()).toMatchObject({ status: 'failed', attempts: 1 });
     await refundsDown(0);
   }, 60_000);
 });

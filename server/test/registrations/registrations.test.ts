@@ -59,6 +59,22 @@ describe('GET /api/admin/registrations', () => {
     expect(bad.body.error.fields.status).toBeTruthy();
   });
 
+  it('filters by workshop, with search and status', async () => {
+    const other = await insertWorkshop(h.db, { title: 'Autumn Build' });
+    await insertRegistration(h.db, other.id, { name: 'Zed Other', email: 'zed@example.com', access_id: 'NC-ZZZZ2222' });
+    const spring = await h.db('workshops').where({ title: 'Spring Build' }).first();
+    expect(names(await list(`?workshop_id=${other.id}`))).toEqual(['Zed Other']);
+    expect((await list(`?workshop_id=${spring.id}&status=completed`)).body.total).toBe(3);
+    expect((await list('?workshop_id=all')).body.total).toBe(6);
+    const bad = await list('?workshop_id=nope');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields.workshop_id).toBe('Unknown workshop');
+    const csv = await h.api('GET', `/api/admin/registrations/export.csv?workshop_id=${other.id}`, { token: h.token });
+    expect(Papa.parse<string[]>(csv.text.trim()).data.slice(1).map((r) => r[1])).toEqual(['Zed Other']);
+    expect((await h.api('GET', `/api/admin/registrations/emails?workshop_id=${other.id}`, { token: h.token })).body.emails).toEqual(['zed@example.com']);
+    await h.db('workshop_registrations').where({ workshop_id: other.id }).delete();
+  });
+
   it('pages with a stable order', async () => {
     expect(names(await list('?pageSize=2'))).toEqual(['Alice Walker', 'Bob Stone']);
     expect(names(await list('?pageSize=2&page=2'))).toEqual(['Carol King', 'Dan Brown']);
@@ -81,6 +97,19 @@ describe('GET /api/admin/registrations', () => {
   });
 });
 
+describe('GET /api/admin/registrations/emails', () => {
+  beforeAll(seed);
+
+  it('answers every distinct address of the filter, beyond one page', async () => {
+    const emails = (query: string) => h.api('GET', `/api/admin/registrations/emails${query}`, { token: h.token });
+    const all = await emails('');
+    expect(all.status).toBe(200);
+    expect(all.body).toEqual({ emails: ['alice@example.com', 'bob@EXAMPLE.org', 'carol@example.com', 'dan@example.net', 'eve@example.com'] });
+    expect((await emails('?status=completed&q=example.com&page=2&pageSize=1')).body.emails).toEqual(['alice@example.com', 'eve@example.com']);
+    expect((await h.api('GET', '/api/admin/registrations/emails')).status).toBe(401);
+  });
+});
+
 describe('GET /api/admin/registrations/export.csv', () => {
   beforeAll(seed);
 
@@ -90,11 +119,11 @@ describe('GET /api/admin/registrations/export.csv', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_registrations_${new Date().toISOString().slice(0, 10)}.csv"`);
     const rows = Papa.parse<string[]>(res.text.trim()).data;
-    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
+    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
     const alice = await h.db('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
     expect(rows.slice(1)).toEqual([
-      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'completed', 'PAY-ALICE', formatDateTime(alice.created_at)],
-      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'completed', 'PAY-EVE', expect.any(String)],
+      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'Completed', 'PAY-ALICE', formatDateTime(alice.created_at), '', '0.00'],
+      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'Completed', 'PAY-EVE', expect.any(String), '', '0.00'],
     ]);
   });
 
@@ -102,7 +131,7 @@ describe('GET /api/admin/registrations/export.csv', () => {
     const res = await h.api('GET', '/api/admin/registrations/export.csv', { token: h.token });
     const rows = Papa.parse<string[]>(res.text.trim()).data;
     expect(rows).toHaveLength(6);
-    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'pending', '', expect.any(String)]);
+    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'Pending', '', expect.any(String), '', '0.00']);
   });
 
   it('quotes commas and quotes in names', async () => {
@@ -110,6 +139,13 @@ describe('GET /api/admin/registrations/export.csv', () => {
     await insertRegistration(h.db, w.id, { name: 'Lee, "Jr"', access_id: 'NC-QQQQ7777' });
     const res = await h.api('GET', '/api/admin/registrations/export.csv?q=NC-QQQQ7777', { token: h.token });
     expect(Papa.parse<string[]>(res.text.trim()).data[1][1]).toBe('Lee, "Jr"');
+  });
+
+  it('exports a name that starts like a formula as text (a leading single quote)', async () => {
+    const w = await insertWorkshop(h.db);
+    await insertRegistration(h.db, w.id, { name: '-2+3+cmd|calc!A0', access_id: 'NC-FFFF8888' });
+    const res = await h.api('GET', '/api/admin/registrations/export.csv?q=NC-FFFF8888', { token: h.token });
+    expect(Papa.parse<string[]>(res.text.trim()).data[1][1]).toBe("'-2+3+cmd|calc!A0");
   });
 });
 
@@ -123,15 +159,22 @@ describe('DELETE /api/admin/registrations (clear all)', () => {
     expect(await rowCounts(h.db)).toEqual(before);
   });
 
-  it('removes every registration from the admin and keeps each in the archive', async () => {
-    await seed();
-    const ids = (await h.db('workshop_registrations').select('id')).map((r) => r.id).sort();
+  it('archives every settled registration and keeps holds and rows still owed a refund', async () => {
+    const w = await seed();
+    const owed = await insertRegistration(h.db, w.id, { name: 'Owed Olive', status: 'refund_pending', payment_id: 'PAY-OWED', status_reason: 'workshop_full_refunded' });
+    const paidTwice = await insertRegistration(h.db, w.id, { name: 'Twice Tom', status: 'completed', payment_id: 'PAY-TOM' });
+    await h.db('refunds').insert({ idempotency_key: 'auto:paypal:PAY-TOM-2', registration_id: paidTwice.id, provider: 'paypal', payment_id: 'PAY-TOM-2', amount_cents: 9900, currency: 'USD', reason: 'duplicate_payment' });
+    const all = await h.db('workshop_registrations').select('id', 'name');
+    const keptNames = ['Bob Stone', 'Owed Olive', 'Twice Tom'];
+    const cleared = all.filter((r) => !keptNames.includes(r.name)).map((r) => r.id).sort();
+
     const res = await h.api('DELETE', '/api/admin/registrations?confirm=true', { token: h.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: ids.length });
-    expect((await list()).body).toMatchObject({ items: [], total: 0 });
-    const archived = await h.db('workshop_registrations_archive').whereIn('id', ids).select('id', 'record');
-    expect(archived.map((a) => a.id).sort()).toEqual(ids);
+    expect(res.body).toEqual({ deleted: cleared.length, kept: 3 });
+    expect(names(await list()).sort()).toEqual(keptNames);
+    expect((await h.db('workshop_registrations').where({ id: owed.id }).first()).status).toBe('refund_pending');
+    const archived = await h.db('workshop_registrations_archive').whereIn('id', cleared).select('id', 'record');
+    expect(archived.map((a) => a.id).sort()).toEqual(cleared);
     expect(archived.find((a) => a.record.access_id === 'NC-AAAA2222')?.record).toMatchObject({ name: 'Alice Walker', payment_id: 'PAY-ALICE', amount: 9900 });
   });
 });

@@ -14,6 +14,10 @@ describe('admin settings', () => {
       site_maintenance: { enabled: false, message: 'We are performing scheduled maintenance. Please check back soon.' },
       registration_limit: { enabled: false, max_registrations: 100 },
       email_notifications: { enabled: false, admin_email: '' },
+      refund_policy: { min_fee_cents: 60, fee_percent: 3 },
+      site_links: { whatsapp_url: '', discord_url: '', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
+      checkout_recovery: { enabled: true, delay_minutes: 60 },
+      waitlist: { offer_hours: 12 },
     });
   });
 
@@ -22,6 +26,10 @@ describe('admin settings', () => {
       site_maintenance: { enabled: true, message: 'Back at noon' },
       registration_limit: { enabled: true, max_registrations: 1 },
       email_notifications: { enabled: true, admin_email: 'team@example.com' },
+      refund_policy: { min_fee_cents: 150, fee_percent: 4.5 },
+      site_links: { whatsapp_url: 'https://chat.whatsapp.com/x', discord_url: 'https://discord.gg/x', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
+      checkout_recovery: { enabled: false, delay_minutes: 180 },
+      waitlist: { offer_hours: 24 },
     };
     for (const [key, setting_value] of Object.entries(values)) {
       const res = await put(key, { setting_value });
@@ -38,9 +46,16 @@ describe('admin settings', () => {
     const cases: [string, unknown, string][] = [
       ['registration_limit', { enabled: true, max_registrations: 0 }, 'Maximum registrations must be at least 1'],
       ['registration_limit', { enabled: true, max_registrations: 2.5 }, 'Maximum registrations must be a whole number'],
+      ['refund_policy', { min_fee_cents: -1, fee_percent: 3 }, 'Minimum fee must be 0 or more'],
+      ['refund_policy', { min_fee_cents: 60, fee_percent: 101 }, 'Fee percentage must be between 0 and 100'],
+      ['registration_limit', { enabled: true, max_registrations: 12.5 }, 'Maximum registrations must be a whole number'],
       ['registration_limit', { enabled: true, max_registrations: 'ten' }, 'Maximum registrations must be a number'],
       ['email_notifications', { enabled: true, admin_email: 'not-an-email' }, 'Invalid email address'],
       ['site_maintenance', { enabled: true, message: 'm'.repeat(501) }, 'Message must be 500 characters or less'],
+      ['checkout_recovery', { enabled: true, delay_minutes: 10_081 }, 'Delay must be between 5 minutes and 7 days'],
+      ['checkout_recovery', { enabled: true, delay_minutes: 30.5 }, 'Delay must be a whole number of minutes'],
+      ['waitlist', { offer_hours: 0 }, 'Offer time must be at least 1 hour'],
+      ['waitlist', { offer_hours: 1.5 }, 'Offer time must be a whole number of hours'],
     ];
     const before = await h.db('admin_settings').select('*').orderBy('setting_key');
     const counts = await rowCounts(h.db);

@@ -29,6 +29,18 @@ describe('unknown API paths', () => {
   });
 });
 
+describe('community and social links', () => {
+  it('are empty until an admin sets them, and GET /api/site gives only the ones set', async () => {
+    expect((await h.api('GET', '/api/site')).body.links).toEqual({});
+    const setting_value = { whatsapp_url: 'https://chat.whatsapp.com/abc', discord_url: '', demo_video_url: '', twitter_url: '', linkedin_url: 'https://www.linkedin.com/company/nocode', youtube_url: '', instagram_url: '' };
+    expect((await h.api('PUT', '/api/admin/settings/site_links', { token: h.token, body: { setting_value } })).status).toBe(200);
+    expect((await h.api('GET', '/api/site')).body.links).toEqual({ whatsapp_url: 'https://chat.whatsapp.com/abc', linkedin_url: 'https://www.linkedin.com/company/nocode' });
+    const bad = await h.api('PUT', '/api/admin/settings/site_links', { token: h.token, body: { setting_value: { ...setting_value, discord_url: 'javascript:alert(1)' } } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields['setting_value.discord_url']).toBe('Enter a full link starting with https://');
+  });
+});
+
 describe('maintenance mode', () => {
   const message = 'Down for upgrades until 5 PM Eastern.';
   const setMaintenance = (enabled: boolean) =>
@@ -48,7 +60,8 @@ describe('maintenance mode', () => {
       expect(writes.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/interests', '/api/video-leads']));
       const before = await rowCounts(h.db);
       for (const route of writes) {
-        const res = await h.api(route.method.toUpperCase(), concrete(route.path), { body: { name: 'Ann', email: 'ann@example.com' } });
+        // A form read (the promo code preview) is refused too: it is part of registering.
+        const res = await h.api(route.method.toUpperCase(), concrete(route.path), route.method === 'get' ? {} : { body: { name: 'Ann', email: 'ann@example.com' } });
         expect({ path: route.path, status: res.status, body: res.body }).toEqual({ path: route.path, status: 503, body: { error: { code: 'maintenance', message } } });
       }
       expect(await rowCounts(h.db)).toEqual(before);

@@ -2,6 +2,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/db/knex';
 import { migrateLatest } from '../../src/db/migrate';
 import { scratchDatabase, scratchPostgres } from './pg-admin';
+import { buildForProductionTests } from './prod-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +16,8 @@ declare module 'vitest' {
  * embedded one. A migrated template database makes each test file's fresh database cheap.
  */
 export default async function setup(project: TestProject) {
-  const postgres = await scratchPostgres(process.env.TEST_DATABASE_URL);
+  // start:prod's tests spawn the compiled server: built here once, before any file runs.
+  const [postgres] = await Promise.all([scratchPostgres(process.env.TEST_DATABASE_URL), buildForProductionTests()]);
   const template = await scratchDatabase(postgres.adminUrl, `wk_tmpl_${process.pid}`);
   const db = createDb(template.url, 2);
   await migrateLatest(db);

@@ -11,21 +11,29 @@ export interface TestServer extends RunningServer {
   stop: () => Promise<void>;
 }
 
-/** The real server on a random port over a fresh database; rate limits raised unless a test sets them. */
-export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
-  const testDb = await createTestDb();
-  const config = loadConfig({
+/** The test servers' configuration: rate limits raised unless a test sets them. */
+export function testConfig(env: Record<string, string>, databaseUrl: string) {
+  return loadConfig({
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_FORMS_MAX: '100000',
     RATE_LIMIT_LOGIN_MAX: '100000',
+    RATE_LIMIT_CALLBACK_MAX: '100000',
+    RATE_LIMIT_WEBHOOK_REFUSED_MAX: '100000',
+    // Every test buyer comes from 127.0.0.1; the per-IP hold cap has a test of its own.
+    HOLDS_PER_IP: '100000',
     DATABASE_POOL_MAX: '20',
     ...env,
-    DATABASE_URL: testDb.url,
+    DATABASE_URL: databaseUrl,
   });
-  const server = await startServer(config, options);
+}
+
+/** The real server on a random port over a fresh database; rate limits raised unless a test sets them. */
+export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const testDb = await createTestDb();
+  const server = await startServer(testConfig(env, testDb.url), options);
   return {
     ...server,
     testDb,
@@ -34,6 +42,11 @@ export async function startTestServer(env: Record<string, string> = {}, options:
       await testDb.drop();
     },
   };
+}
+
+/** Another instance of the server over the same database, as behind a load balancer. */
+export function startAnotherInstance(server: TestServer, env: Record<string, string> = {}): Promise<RunningServer> {
+  return startServer(testConfig(env, server.testDb.url));
 }
 
 export interface ApiResponse<T = any> {
@@ -72,10 +85,10 @@ export function client(baseUrl: string): ApiClient {
 
 export const ADMIN = { email: 'admin@test.local', password: 'correct horse battery' };
 
-/** Creates an admin and signs in through the API; returns the bearer token. */
+/** Creates an admin and signs in through the API as the desktop app does; returns the bearer token. */
 export async function adminToken(server: TestServer, user = ADMIN): Promise<string> {
   await createAdminUser(server.deps.db, user.email, await hashPassword(user.password));
-  const res = await client(server.url)('POST', '/api/auth/login', { body: user });
+  const res = await client(server.url)('POST', '/api/auth/login', { body: { ...user, client: 'desktop' } });
   if (res.status !== 200) throw new Error(`login failed: ${res.status} ${res.text}`);
   return res.body.token as string;
 }

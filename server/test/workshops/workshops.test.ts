@@ -99,9 +99,10 @@ describe('admin workshops', () => {
 
     const res = await h.api('GET', '/api/admin/workshops', { token: h.token });
     expect(res.status).toBe(200);
-    expect(res.body.map((w: { title: string; seats_taken: number; completed_count: number }) => [w.title, w.seats_taken, w.completed_count])).toEqual([
-      ['Second', 2, 1],
-      ['Evening Build', 0, 0],
+    type Row = { title: string; seats_taken: number; completed_count: number; registrations_count: number };
+    expect(res.body.map((w: Row) => [w.title, w.seats_taken, w.completed_count, w.registrations_count])).toEqual([
+      ['Second', 2, 1, 2],
+      ['Evening Build', 0, 0, 0],
     ]);
   });
 

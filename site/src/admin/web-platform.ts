@@ -1,14 +1,24 @@
 import type { Platform, RegistrationCompletedEvent } from '@workshop/admin-ui';
 
+/** Event ids this page has shown: a replay after a reconnect may repeat one. */
+const REMEMBERED_EVENTS = 500;
+
 /**
  * The browser host: same-origin API with the httpOnly cookie (no token in JS), downloads via
- * a Blob link, no offline cache, live events over one shared EventSource.
+ * a Blob link, no offline cache, live events over one shared EventSource (which reconnects
+ * by itself with Last-Event-ID, so the server replays what it missed).
  */
 export function createWebPlatform(): Platform {
   const handlers = new Set<(event: RegistrationCompletedEvent) => void>();
   let source: EventSource | null = null;
+  const seen = new Set<string>();
 
   const onMessage = (e: MessageEvent<string>) => {
+    if (e.lastEventId) {
+      if (seen.has(e.lastEventId)) return;
+      seen.add(e.lastEventId);
+      if (seen.size > REMEMBERED_EVENTS) seen.delete(seen.values().next().value as string);
+    }
     let event: RegistrationCompletedEvent;
     try {
       event = JSON.parse(e.data) as RegistrationCompletedEvent;
@@ -46,8 +56,6 @@ export function createWebPlatform(): Platform {
       return null;
     },
     async writeCache() {},
-    getToken: () => null,
-    async setToken() {},
     onRegistrationCompleted(handler) {
       handlers.add(handler);
       if (!source) {

@@ -13,7 +13,7 @@ export function CtaBand({ title = 'Ready to build your first app?' }: { title?: 
           <p>5 hours live · recordings for 30 days · 7-day full refund</p>
         </div>
         {!maintenance.enabled && (
-          <button type="button" className="btn btn-light btn-lg" onClick={openRegistration}>
+          <button type="button" className="btn btn-light btn-lg" onClick={() => openRegistration()}>
             Register Now →
           </button>
         )}

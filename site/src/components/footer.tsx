@@ -1,5 +1,7 @@
 import { Link } from 'react-router-dom';
-import { COPYRIGHT_YEAR } from '@workshop/shared';
+import { COPYRIGHT_YEAR, type SiteLinks } from '@workshop/shared';
+import { useSiteLinks } from '../lib/data';
+import { Icon, type IconName } from './icon';
 import { NAV_LINKS } from './header';
 import { Logo } from './logo';
 
@@ -12,10 +14,17 @@ const LEGAL: [string, string][] = [
   ['/refund-policy', 'Cancellation & Refund'],
 ];
 
-// The SPEC leaves the social accounts as placeholders.
-const SOCIAL = ['Twitter', 'LinkedIn', 'YouTube', 'Instagram'];
+/** Social accounts: an icon appears once an admin has set its link (Settings › Community & Social Links). */
+const SOCIAL: { key: keyof SiteLinks; label: string; icon: IconName }[] = [
+  { key: 'twitter_url', label: 'X (Twitter)', icon: 'twitter' },
+  { key: 'linkedin_url', label: 'LinkedIn', icon: 'linkedin' },
+  { key: 'youtube_url', label: 'YouTube', icon: 'youtube' },
+  { key: 'instagram_url', label: 'Instagram', icon: 'instagram' },
+];
 
 export default function Footer() {
+  const links = useSiteLinks();
+  const social = SOCIAL.filter((s) => links[s.key]);
   return (
     <footer className="footer">
       <div className="container footer-grid">
@@ -27,15 +36,17 @@ export default function Footer() {
             </span>
           </Link>
           <p>Live, hands-on workshops that take you from idea to a deployed business app in a single day, without writing code.</p>
-          <ul className="social" aria-label="Social media">
-            {SOCIAL.map((s) => (
-              <li key={s}>
-                <a href="#" aria-label={`${s} (coming soon)`} onClick={(e) => e.preventDefault()}>
-                  {s[0]}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="social" aria-label="Social media">
+              {social.map((s) => (
+                <li key={s.key}>
+                  <a href={links[s.key]} target="_blank" rel="noopener noreferrer" aria-label={`${s.label} (opens in a new tab)`}>
+                    <Icon name={s.icon} size={18} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <nav aria-label="Workshop">
           <h2 className="footer-heading">Workshop</h2>

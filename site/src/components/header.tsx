@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { openRegistration } from '../lib/ui';
 import { Logo } from './logo';
+import { PageToast } from './toaster';
 
 export const NAV_LINKS: [string, string][] = [
   ['/learn', "What You'll Learn"],
@@ -23,11 +24,13 @@ export function Header() {
   return (
     <header className="header">
       <div className="container header-inner">
-        <Link to="/" className="brand" aria-label="NoCode Workshop home">
+        <Link to="/" className="brand">
           <Logo />
-          <span>
+          <span className="brand-name">
             NoCode<span className="brand-accent">Workshop</span>
           </span>
+          {/* The name a screen reader gives the link starts with the words it shows. */}
+          <span className="sr-only"> home</span>
         </Link>
         <nav aria-label="Main" className={`nav ${menuOpen ? 'nav-open' : ''}`} id="main-nav">
           <ul>
@@ -40,7 +43,7 @@ export function Header() {
         </nav>
         <div className="header-actions">
           {!maintenance.enabled && (
-            <button type="button" className="btn btn-primary btn-sm" onClick={openRegistration} data-testid="header-register">
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => openRegistration()} data-testid="header-register">
               Register Now
             </button>
           )}
@@ -58,6 +61,7 @@ export function Header() {
           </button>
         </div>
       </div>
+      <PageToast />
     </header>
   );
 }

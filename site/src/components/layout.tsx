@@ -1,24 +1,38 @@
-import { lazy, Suspense } from 'react';
-import { Outlet } from 'react-router-dom';
-import { siteStore, useMaintenance } from '../lib/data';
+import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useMaintenance } from '../lib/data';
+import { lazyWhenSettled, lazyWithPreload } from '../lib/lazy';
+import { clearToastOnNavigation } from '../lib/toast';
 import { closeDialog, useOpenDialog } from '../lib/ui';
 import { usePageMeta } from '../lib/use-page-meta';
+import { captureUtm } from '../lib/utm';
 import { AnnouncementBanner } from './announcement-banner';
 import { Header } from './header';
 import { MaintenanceNotice } from './maintenance-notice';
-import { Toaster } from './toaster';
 
-// Below the fold on every page: not worth a byte of the first bundle.
-const Footer = lazy(() => import('./footer'));
-const QuestionWidget = lazy(() => import('./question-widget'));
+// Below the fold on every page: not worth a byte of the first bundle. The footer's links work
+// before its code arrives; the question button is on screen, so a page fetches it before hydrating.
+const Footer = lazyWhenSettled(() => import('./footer'));
+export const QuestionWidget = lazyWithPreload(() => import('./question-widget'));
 const RegistrationModal = lazy(() => import('../registration/registration-modal'));
 const InterestModal = lazy(() => import('../interest/interest-modal'));
+const WaitlistModal = lazy(() => import('../waitlist/waitlist-modal'));
+
+/** Never re-rendered by the layout: its prerendered HTML waits, untouched, for its code. */
+const DeferredFooter = memo(function DeferredFooter() {
+  return (
+    <Suspense fallback={null}>
+      <Footer />
+    </Suspense>
+  );
+});
 
 export function Layout() {
   usePageMeta();
-  siteStore.use();
   const maintenance = useMaintenance();
   const dialog = useOpenDialog();
+  useClearToastsOnNavigation();
+  useEffect(() => captureUtm(window.location.search), []);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -34,17 +48,28 @@ export function Layout() {
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      <Suspense fallback={null}>
-        <Footer />
-      </Suspense>
+      <DeferredFooter />
       <Suspense fallback={null}>
         <QuestionWidget />
       </Suspense>
-      <Toaster />
       <Suspense fallback={null}>
-        {dialog === 'registration' && <RegistrationModal onClose={closeDialog} />}
-        {dialog === 'interest' && <InterestModal onClose={closeDialog} />}
+        {dialog.name === 'registration' && <RegistrationModal workshopId={dialog.workshopId} prefill={dialog.prefill} offer={dialog.offer} onClose={closeDialog} />}
+        {dialog.name === 'waitlist' && <WaitlistModal workshopId={dialog.workshopId} onClose={closeDialog} />}
+        {dialog.name === 'interest' && <InterestModal onClose={closeDialog} />}
       </Suspense>
     </>
   );
+}
+
+/** A toast belongs to the page it was raised on: opening another page clears it. */
+function useClearToastsOnNavigation() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    clearToastOnNavigation();
+  }, [pathname]);
 }

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { modalOpened } from '../lib/modal-stack';
+import { DialogToast } from './toaster';
 import '../styles/forms.css';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])';
@@ -23,6 +25,8 @@ export function Modal({ title, description, onClose, children, size = 'md', test
   closeRef.current = onClose;
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
+
+  useEffect(() => modalOpened(), []);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -82,6 +86,7 @@ export function Modal({ title, description, onClose, children, size = 'md', test
             {description}
           </div>
         )}
+        <DialogToast />
         {children}
       </div>
     </div>

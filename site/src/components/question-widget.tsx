@@ -1,21 +1,35 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useMaintenance } from '../lib/data';
+import { useStayClear } from '../lib/use-stay-clear';
 
 const QuestionPanel = lazy(() => import('./question-panel'));
 
-/** Floating 'Have Questions?' button; the panel (and its form code) loads on first open. */
+/**
+ * Floating 'Have Questions?' button; the panel (and its form code) loads on first open. While
+ * the button would rest on a control or a workshop card it steps aside (it comes back as soon as
+ * the spot is clear, and whenever it has keyboard focus). Closing the panel returns focus to it.
+ */
 export default function QuestionWidget() {
   const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLDivElement>(null);
   const maintenance = useMaintenance();
+  // Measured on the fixed box, which stays put while the button inside slides away.
+  const away = useStayClear(box, !open && !maintenance.enabled);
+  const close = useCallback(() => {
+    setOpen(false);
+    toggle.current?.focus();
+  }, []);
   if (maintenance.enabled) return null;
   return (
-    <div className="qwidget">
+    <div ref={box} className={`qwidget ${away ? 'qwidget-away' : ''}`} data-testid="question-widget">
       {open && (
         <Suspense fallback={null}>
-          <QuestionPanel onClose={() => setOpen(false)} />
+          <QuestionPanel onClose={close} />
         </Suspense>
       )}
       <button
+        ref={toggle}
         type="button"
         className="qwidget-toggle"
         aria-expanded={open}

@@ -1,20 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { formatEventDate, formatPrice, LIST_PRICE_USD, OTHER_WORKSHOPS_SHOWN, type PublicWorkshop } from '@workshop/shared';
+import { formatPrice, LIST_PRICE_USD, type PublicWorkshop } from '@workshop/shared';
 import { Countdown } from '../components/countdown';
+import { EventTime } from '../components/event-time';
 import { MaintenanceNotice } from '../components/maintenance-notice';
-import { heroWorkshop, isSoldOut, useMaintenance, workshopsStore } from '../lib/data';
-import { openRegistration } from '../lib/ui';
+import { heroWorkshop, isSoldOut, otherWorkshops, useMaintenance, workshopsStore } from '../lib/data';
+import { openRegistration, openWaitlist } from '../lib/ui';
 import { useCountdown } from '../lib/use-countdown';
+import { PreviewGate } from './preview-gate';
 
-// Under the workshop card (below the fold on phones): fetched right after the first paint.
-const PreviewGate = lazy(() => import('./preview-gate'));
+// Only with live data (never in the prerendered page): fetched when there are others to list.
 const OtherWorkshops = lazy(() => import('./other-workshops'));
 
 export function Hero() {
   const state = workshopsStore.use();
   const workshop = state.status === 'ready' ? heroWorkshop(state.data) : undefined;
-  const others = state.status === 'ready' && workshop ? state.data.filter((w) => w.id !== workshop.id).slice(0, OTHER_WORKSHOPS_SHOWN) : [];
+  const others = state.status === 'ready' ? otherWorkshops(state.data) : [];
 
   return (
     <section className="hero" aria-labelledby="hero-title">
@@ -53,9 +54,7 @@ export function Hero() {
           {state.status === 'error' && <NotAvailable text={state.error} />}
           {state.status === 'ready' && !workshop && <NotAvailable text="No active workshops are currently available for registration." />}
           {workshop && <WorkshopCard workshop={workshop} />}
-          <Suspense fallback={<div className="card preview preview-placeholder" />}>
-            <PreviewGate workshopId={workshop?.id ?? null} />
-          </Suspense>
+          <PreviewGate workshopId={workshop?.id ?? null} />
         </div>
       </div>
       {others.length > 0 && (
@@ -75,7 +74,7 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
   const maintenance = useMaintenance();
 
   return (
-    <article className="card workshop-card" aria-labelledby="workshop-title" data-testid="hero-workshop">
+    <article className="card workshop-card" aria-labelledby="workshop-title" data-testid="hero-workshop" data-stay-clear>
       <div className="workshop-card-top">
         <span className={`badge ${open ? 'badge-open' : 'badge-closed'}`} data-testid="hero-badge">
           {open ? 'AVAILABLE' : 'CLOSED'}
@@ -89,7 +88,7 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
         <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
           <path fill="currentColor" d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3zm12 8H5v9h14z" />
         </svg>
-        {formatEventDate(workshop.date)}
+        <EventTime iso={workshop.date} />
       </p>
       <div className="price-row">
         <span className="price-list">
@@ -106,8 +105,13 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
       {maintenance.enabled ? (
         <MaintenanceNotice message={maintenance.message} compact />
       ) : (
-        <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!bookable} onClick={openRegistration} data-testid="hero-register">
+        <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!bookable} onClick={() => openRegistration(workshop.id)} data-testid="hero-register">
           {soldOut && open ? 'Sold Out' : open ? 'Register Now →' : 'Registration Closed'}
+        </button>
+      )}
+      {!bookable && !maintenance.enabled && (
+        <button type="button" className="btn btn-outline btn-lg btn-block" onClick={() => openWaitlist(workshop.id)} data-testid="hero-waitlist">
+          Join the waitlist
         </button>
       )}
       <p className={`status-text ${bookable ? 'status-open' : 'status-closed'}`} data-testid="hero-status">

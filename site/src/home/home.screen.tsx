@@ -1,48 +1,34 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { memo, Suspense } from 'react';
+import { lazyWhenSettled } from '../lib/lazy';
 import { Hero } from './hero';
 import { TrustStats } from './trust-stats';
 import { usePaymentResult } from './use-payment-result';
+import { useRecoveryLink } from './use-recovery-link';
+import { useWaitlistOffer } from '../waitlist/use-waitlist-offer';
 
-const HomeSections = lazy(() => import('./home-sections'));
+const HomeSections = lazyWhenSettled(() => import('./home-sections'));
 
 /**
- * Hero and statistics ship in the first bundle; the sections below the fold load when the
- * visitor scrolls near them or once the page is idle, whichever comes first.
+ * Hero and statistics ship in the first bundle; the sections below the fold are in the
+ * prerendered HTML and get their code once the page has settled (lib/lazy.tsx).
  */
+const Sections = memo(function Sections() {
+  return (
+    <Suspense fallback={<div className="sections-placeholder" />}>
+      <HomeSections />
+    </Suspense>
+  );
+});
+
 export function HomeScreen() {
   usePaymentResult();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const [showRest, setShowRest] = useState(false);
-
-  useEffect(() => {
-    if (showRest) return;
-    const reveal = () => setShowRest(true);
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reveal(), { rootMargin: '600px' });
-    if (sentinel.current) io.observe(sentinel.current);
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 1500));
-    let handle: number | undefined;
-    const onLoad = () => (handle = idle(reveal, { timeout: 2500 }) as number);
-    if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
-    return () => {
-      io.disconnect();
-      window.removeEventListener('load', onLoad);
-      if (handle !== undefined) (window.cancelIdleCallback ?? clearTimeout)(handle);
-    };
-  }, [showRest]);
-
+  useRecoveryLink();
+  useWaitlistOffer();
   return (
     <>
       <Hero />
       <TrustStats />
-      <div ref={sentinel} />
-      {showRest ? (
-        <Suspense fallback={<div className="sections-placeholder" />}>
-          <HomeSections />
-        </Suspense>
-      ) : (
-        <div className="sections-placeholder" />
-      )}
+      <Sections />
     </>
   );
 }

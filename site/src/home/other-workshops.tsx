@@ -1,4 +1,5 @@
-import { formatEventDate, formatPrice, type PublicWorkshop } from '@workshop/shared';
+import { formatPrice, type PublicWorkshop } from '@workshop/shared';
+import { EventTime } from '../components/event-time';
 import { isSoldOut } from '../lib/data';
 
 /** Up to three more upcoming workshops under the hero, each marked Open or Closed. */
@@ -11,7 +12,9 @@ export default function OtherWorkshops({ workshops: others }: { workshops: Publi
               <li key={w.id} className="other-card">
                 <div>
                   <p className="other-name">{w.title}</p>
-                  <p className="other-date">{formatEventDate(w.date)}</p>
+                  <p className="other-date">
+                    <EventTime iso={w.date} />
+                  </p>
                 </div>
                 <div className="other-meta">
                   <span className="other-price">{formatPrice(w.price_usd_cents)}</span>

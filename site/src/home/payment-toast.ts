@@ -8,6 +8,8 @@ export function showPaymentToast(payment: string, method: string | null, message
   } else if (payment === 'cancelled') {
     toast({ title: 'Payment Cancelled', description: 'Your PayPal payment was cancelled. You can try again anytime.' });
     openInterest();
+  } else if (payment === 'processing') {
+    toast({ title: 'Payment Processing', description: message || 'Your payment is still being processed. We will email your confirmation, so please do not pay again.' });
   } else if (payment === 'failed') {
     toast({ title: 'Payment Failed', description: message || 'Your payment could not be completed. You have not been charged.', variant: 'destructive' });
   } else {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { DEFAULT_PREVIEW_VIDEO_URL, STORAGE_KEYS } from '@workshop/shared';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { siteStore, useMaintenance } from '../lib/data';
+import { useBrowserValue } from '../lib/hydration';
 import { readStore } from '../lib/storage';
 
 const PreviewForm = lazy(() => import('./preview-form'));
@@ -9,8 +10,11 @@ const PreviewForm = lazy(() => import('./preview-form'));
 type Stage = 'locked' | 'form' | 'unlocked';
 
 /** SPEC §4: locked → form → (submitting) → unlocked; unlocked is remembered for the browser session. */
-export default function PreviewGate({ workshopId }: { workshopId: string | null }) {
-  const [stage, setStage] = useState<Stage>(() => (readStore('session', STORAGE_KEYS.videoUnlocked) === 'true' ? 'unlocked' : 'locked'));
+export function PreviewGate({ workshopId }: { workshopId: string | null }) {
+  // Unlocked earlier in this browser session: known once the page is hydrated (the prerendered page is locked).
+  const remembered = useBrowserValue(() => readStore('session', STORAGE_KEYS.videoUnlocked) === 'true', false);
+  const [chosen, setStage] = useState<Stage>('locked');
+  const stage: Stage = remembered && chosen === 'locked' ? 'unlocked' : chosen;
   const [autoplay, setAutoplay] = useState(false);
   const site = siteStore.use();
   const maintenance = useMaintenance();
@@ -19,13 +23,13 @@ export default function PreviewGate({ workshopId }: { workshopId: string | null 
   if (stage === 'unlocked') {
     const src = `${base}${base.includes('?') ? '&' : '?'}${autoplay ? 'autoplay=1&mute=1&' : ''}rel=0`;
     return (
-      <div className="card preview preview-video" data-testid="preview-video">
+      <div className="card preview preview-video" data-testid="preview-video" data-stay-clear>
         <iframe src={src} title="Workshop preview video" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
       </div>
     );
   }
   return (
-    <div className="card preview" data-testid="preview-gate">
+    <div className="card preview" data-testid="preview-gate" data-stay-clear>
       {stage === 'locked' && (
         <div className="preview-locked">
           <div className="preview-thumb" aria-hidden="true">
@@ -58,3 +62,5 @@ export default function PreviewGate({ workshopId }: { workshopId: string | null 
     </div>
   );
 }
+
+export default PreviewGate;

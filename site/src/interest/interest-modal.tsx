@@ -16,10 +16,7 @@ export default function InterestModal({ onClose }: { onClose: () => void }) {
     send: (data) => api.interests.submitIssue(data),
     sent: { title: 'Thank you for your interest!', description: "We'll contact you soon with workshop details." },
     onSent: onClose,
-    failed: (err) =>
-      err instanceof ApiError && err.fields
-        ? { title: 'Please check the form', description: err.message }
-        : { title: 'Submission failed', description: err instanceof ApiError && err.code === 'maintenance' ? err.message : 'Please try again or contact support.' },
+    failed: (err) => ({ title: 'Submission failed', description: err instanceof ApiError && err.code === 'maintenance' ? err.message : 'Please try again or contact support.' }),
   });
   const maintenance = useMaintenance();
 

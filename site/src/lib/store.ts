@@ -2,13 +2,19 @@ import { useSyncExternalStore } from 'react';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
 
+const LOADING = { status: 'loading' } as const;
+/** What a prerendered page shows for live data, and what hydration must match: the placeholder. */
+const serverSnapshot = () => LOADING;
+
 /**
  * One shared fetch per resource (hero, pricing and the registration modal read the same list),
- * with a reload for after a checkout changes seat counts.
+ * with a reload for after a checkout changes seat counts. `initial` is the data the server put
+ * in the page (lib/page-data.ts): then nothing is fetched until a reload. Hydration renders the
+ * loading state the page was prerendered with, and the data right after.
  */
-export function createLoader<T>(load: () => Promise<T>, errorText: (e: unknown) => string) {
-  let state: Loadable<T> = { status: 'loading' };
-  let started = false;
+export function createLoader<T>(load: () => Promise<T>, errorText: (e: unknown) => string, initial?: T) {
+  let state: Loadable<T> = initial === undefined ? LOADING : { status: 'ready', data: initial };
+  let started = initial !== undefined;
   const listeners = new Set<() => void>();
   const set = (next: Loadable<T>) => {
     state = next;
@@ -28,6 +34,6 @@ export function createLoader<T>(load: () => Promise<T>, errorText: (e: unknown) 
   };
   return {
     reload,
-    use: () => useSyncExternalStore(subscribe, () => state),
+    use: () => useSyncExternalStore(subscribe, () => state, serverSnapshot) as Loadable<T>,
   };
 }

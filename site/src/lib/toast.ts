@@ -7,32 +7,51 @@ export interface Toast {
   variant?: 'default' | 'destructive' | 'success';
 }
 
+export interface ToastOptions {
+  /** Raised just before leaving for another page that it belongs to (paid → thank-you): survive that one navigation. */
+  keepOnNavigation?: boolean;
+}
+
 const DURATION_MS = 6000;
-let toasts: Toast[] = [];
+let current: (Toast & ToastOptions) | null = null;
+let timer: ReturnType<typeof setTimeout> | undefined;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-export function dismissToast(id: number) {
-  toasts = toasts.filter((t) => t.id !== id);
+export function dismissToast(id?: number) {
+  if (!current || (id !== undefined && current.id !== id)) return;
+  clearTimeout(timer);
+  current = null;
   emit();
 }
 
-/** Shows a toast for a few seconds; the newest three stay on screen. */
-export function toast(t: Omit<Toast, 'id'>): number {
+/**
+ * One toast per event: a new one replaces the one on screen (an old error never sits beside a
+ * later success). It goes away after a few seconds, when dismissed, or on the next page.
+ */
+export function toast(t: Omit<Toast, 'id'>, options: ToastOptions = {}): number {
   const id = nextId++;
-  toasts = [...toasts.slice(-2), { ...t, id }];
+  clearTimeout(timer);
+  current = { ...t, id, keepOnNavigation: options.keepOnNavigation };
   emit();
-  setTimeout(() => dismissToast(id), DURATION_MS);
+  timer = setTimeout(() => dismissToast(id), DURATION_MS);
   return id;
 }
 
-export function useToasts(): Toast[] {
+/** A new page: the last page's message no longer applies, unless it was raised for this page. */
+export function clearToastOnNavigation() {
+  if (current?.keepOnNavigation) current = { ...current, keepOnNavigation: false };
+  else dismissToast();
+}
+
+export function useToast(): Toast | null {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    () => toasts,
+    () => current,
+    () => null,
   );
 }

@@ -1,4 +1,4 @@
-import { fieldErrors, firstMessage } from '@workshop/shared';
+import { fieldErrors } from '@workshop/shared';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from './api';
 import { toast, type Toast } from './toast';
@@ -14,13 +14,13 @@ interface Options<T, P> {
   /** The success toast; `onSent` runs after it, once the form is cleared. */
   sent: Message;
   onSent?: () => void;
-  /** The failure toast for what `send` threw; the server's field messages are shown on the fields already. */
+  /** The failure toast for what `send` threw; the server's field messages go on the fields instead. */
   failed: (err: unknown) => Message;
 }
 
 /**
  * A public form that posts to the API: `useFormFields` plus the submit the forms share. Invalid
- * input is shown on the fields with a toast and never sent; the form is cleared only on success.
+ * input is shown on the fields (no toast on top) and never sent; the form is cleared only on success.
  */
 export function useSubmitForm<T extends Record<string, string>, P>(initial: T, o: Options<T, P>) {
   const fields = useFormFields(initial);
@@ -30,8 +30,8 @@ export function useSubmitForm<T extends Record<string, string>, P>(initial: T, o
     e.preventDefault();
     const parsed = o.schema.safeParse(fields.values);
     if (!parsed.success) {
+      // The messages are on the fields (announced as alerts): a toast on top would say it twice.
       fields.setErrors(fieldErrors(parsed.error));
-      toast({ title: 'Please check the form', description: firstMessage(parsed.error), variant: 'destructive' });
       return;
     }
     setBusy(true);
@@ -42,7 +42,7 @@ export function useSubmitForm<T extends Record<string, string>, P>(initial: T, o
       o.onSent?.();
     } catch (err) {
       if (err instanceof ApiError && err.fields) fields.setErrors(err.fields);
-      toast({ ...o.failed(err), variant: 'destructive' });
+      else toast({ ...o.failed(err), variant: 'destructive' });
     } finally {
       setBusy(false);
     }

@@ -23,7 +23,7 @@ export default function ContactScreen() {
     schema: contactFormSchema,
     send: (data) => api.interests.submitContact(data),
     sent: { title: 'Message sent!', description: "Thanks for reaching out. We'll get back to you within one business day." },
-    failed: (err) => ({ title: 'Submission failed', description: err instanceof ApiError && err.fields ? err.message : 'Please try again or contact support.' }),
+    failed: (err) => ({ title: 'Submission failed', description: err instanceof ApiError && err.code === 'maintenance' ? err.message : 'Please try again or contact support.' }),
   });
   const maintenance = useMaintenance();
 
@@ -42,12 +42,20 @@ export default function ContactScreen() {
                   </span>
                   <div>
                     <p className="small muted">{d.label}</p>
-                    <p className="strong">{d.value}</p>
+                    {d.icon === 'mail' ? (
+                      // On a narrow screen the address may wrap only after the @, never inside a word.
+                      <a className="strong contact-email" href={`mailto:${d.value}`}>
+                        {d.value.split('@')[0]}@<wbr />
+                        {d.value.split('@')[1]}
+                      </a>
+                    ) : (
+                      <p className="strong">{d.value}</p>
+                    )}
                   </div>
                 </li>
               ))}
             </ul>
-            <button type="button" className="btn btn-outline" onClick={openInterest}>
+            <button type="button" className="btn btn-outline" onClick={() => openInterest()}>
               Facing issues with registration?
             </button>
           </aside>

@@ -2,9 +2,11 @@ import { Icon } from '../components/icon';
 import { CtaBand } from '../components/cta-band';
 import { PageHeader } from '../components/page-header';
 import { PLATFORM_FEATURES } from '../content/marketing';
+import { useSiteLinks } from '../lib/data';
 import '../styles/sections.css';
 
 export default function PlatformScreen() {
+  const links = useSiteLinks();
   return (
     <>
       <PageHeader
@@ -28,12 +30,14 @@ export default function PlatformScreen() {
               </article>
             ))}
           </div>
-          <div className="center demo-row">
-            {/* The SPEC shows a demo button with no action yet. */}
-            <button type="button" className="btn btn-outline btn-lg">
-              Watch a Demo
-            </button>
-          </div>
+          {/* The SPEC's demo button has no action of its own: it appears once an admin sets the demo video link. */}
+          {links.demo_video_url && (
+            <div className="center demo-row">
+              <a className="btn btn-outline btn-lg" href={links.demo_video_url} target="_blank" rel="noopener noreferrer">
+                <Icon name="video" size={18} /> Watch a Demo
+              </a>
+            </div>
+          )}
         </div>
       </section>
       <CtaBand title="Learn the platform live, in one day" />

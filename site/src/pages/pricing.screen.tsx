@@ -1,8 +1,9 @@
-import { DEFAULT_DURATION_HOURS, DEFAULT_PRICE_CENTS, formatEventDate, formatPrice, LIST_PRICE_USD, type PublicWorkshop } from '@workshop/shared';
+import { DEFAULT_DURATION_HOURS, DEFAULT_PRICE_CENTS, formatPrice, LIST_PRICE_USD, type PublicWorkshop } from '@workshop/shared';
+import { EventTime } from '../components/event-time';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { PageHeader } from '../components/page-header';
 import { heroWorkshop, isSoldOut, useMaintenance, workshopsStore } from '../lib/data';
-import { openRegistration } from '../lib/ui';
+import { openRegistration, openWaitlist } from '../lib/ui';
 
 const FEATURES = [
   'Live, hands-on training with Q&A',
@@ -27,7 +28,8 @@ const FALLBACK: Pick<PublicWorkshop, 'title' | 'price_usd_cents' | 'duration_hou
 export default function PricingScreen() {
   const state = workshopsStore.use();
   const maintenance = useMaintenance();
-  const w = state.status === 'ready' ? (heroWorkshop(state.data) ?? FALLBACK) : state.status === 'error' ? FALLBACK : undefined;
+  const shown = state.status === 'ready' ? heroWorkshop(state.data) : undefined;
+  const w = state.status === 'ready' ? (shown ?? FALLBACK) : state.status === 'error' ? FALLBACK : undefined;
   const open = !!w?.registration_open && !isSoldOut(w as PublicWorkshop);
 
   return (
@@ -43,10 +45,14 @@ export default function PricingScreen() {
               <div className="skeleton" style={{ width: '100%', height: 180 }} />
             </div>
           ) : (
-            <article className="card price-card" aria-labelledby="price-title" data-testid="price-card">
+            <article className="card price-card" aria-labelledby="price-title" data-testid="price-card" data-stay-clear>
               <span className={`badge ${w.registration_open ? 'badge-offer' : 'badge-closed'}`}>{w.registration_open ? 'LIMITED TIME OFFER' : 'REGISTRATION CLOSED'}</span>
               <h2 id="price-title">{w.title}</h2>
-              {w.date && <p className="muted small">{formatEventDate(w.date)}</p>}
+              {w.date && (
+                <p className="muted small">
+                  <EventTime iso={w.date} />
+                </p>
+              )}
               <p className="price-big">
                 <s className="price-list">${LIST_PRICE_USD}</s>
                 <span className="price-real">{formatPrice(w.price_usd_cents)}</span>
@@ -61,8 +67,13 @@ export default function PricingScreen() {
               {maintenance.enabled ? (
                 <MaintenanceNotice message={maintenance.message} compact />
               ) : (
-                <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!open} onClick={openRegistration} data-testid="pricing-register">
+                <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!open} onClick={() => openRegistration(shown?.id)} data-testid="pricing-register">
                   {open ? 'Register Now' : isSoldOut(w as PublicWorkshop) && w.registration_open ? 'Sold Out' : 'Registration Closed'}
+                </button>
+              )}
+              {!open && shown && !maintenance.enabled && (
+                <button type="button" className="btn btn-outline btn-lg btn-block" onClick={() => openWaitlist(shown.id)} data-testid="pricing-waitlist">
+                  Join the waitlist
                 </button>
               )}
               <p className="small muted center">*no of hours may vary</p>

@@ -25,7 +25,7 @@ export default function PrivacyScreen() {
         { heading: 'Sharing', body: ['We share data only with the services that run the workshop (payment providers and our email provider). We do not sell your data.'] },
         {
           heading: 'Your rights',
-          body: ['You can ask to see, correct or delete your data at any time from the contact page. Grievances are answered within 30 days.'],
+          body: ['You can ask to see, correct or delete your data at any time from the [contact page](/contact). Grievances are answered within 30 days.'],
         },
         { heading: 'Children', body: ['Participants aged 13 to 17 register with a parent or guardian’s consent. We do not knowingly collect data from children under 13.'] },
       ]}

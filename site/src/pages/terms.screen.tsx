@@ -36,9 +36,9 @@ export default function TermsScreen() {
           heading: 'Changes to a workshop',
           body: ['If we need to change the date, time or content of a workshop, we will give at least 48 hours notice by email, except in emergencies.'],
         },
-        { heading: 'Cancellations and refunds', body: ['Cancellations, transfers and refunds follow our Cancellation & Refund Policy.'] },
+        { heading: 'Cancellations and refunds', body: ['Cancellations, transfers and refunds follow our [Cancellation & Refund Policy](/refund-policy).'] },
         { heading: 'Conduct', body: ['Be respectful to the instructor and other participants. We may remove anyone who disrupts a session, without a refund.'] },
-        { heading: 'Grievances', body: ['Raise any complaint within 30 days of the workshop through the contact page; we will respond promptly.'] },
+        { heading: 'Grievances', body: ['Raise any complaint within 30 days of the workshop through the [contact page](/contact); we will respond promptly.'] },
       ]}
     />
   );

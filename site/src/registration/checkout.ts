@@ -8,6 +8,7 @@ import {
 } from '@workshop/shared';
 import { api, ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
+import { landingUtm } from '../lib/utm';
 import { DEFAULT_RAZORPAY_SCRIPT, loadRazorpayScript, type RazorpayResponse } from './razorpay-script';
 
 export interface RegistrationValues {
@@ -16,6 +17,10 @@ export interface RegistrationValues {
   phone: string;
   workshopId: string;
   method: PaymentMethod;
+  /** Applied in the form; the server prices it again from its own rows. */
+  promoCode?: string;
+  /** A waitlist offer's token: checkout claims the seat held for this person. */
+  waitlistToken?: string;
 }
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
@@ -25,6 +30,7 @@ function serverRefusal(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   if (err.code === 'sold_out') fail('Sold Out', err.message);
   else if (err.code === 'registration_closed') fail('Registration Closed', err.message);
+  else if (err.code === 'promo_invalid') fail('Promo Code', err.message);
   else if (['validation_failed', 'bad_request', 'maintenance', 'rate_limited', 'conflict'].includes(err.code)) fail('Error', err.message);
   else return false;
   return true;
@@ -32,13 +38,14 @@ function serverRefusal(err: unknown): boolean {
 
 /** PayPal: the server creates the order; the browser leaves for PayPal's approval page. Resolves false on failure. */
 export async function payWithPaypal(v: RegistrationValues): Promise<boolean> {
-  const parsed = paypalCheckoutSchema.safeParse({ workshop_id: v.workshopId, name: v.name, email: v.email, phone: v.phone });
+  const parsed = paypalCheckoutSchema.safeParse({ workshop_id: v.workshopId, name: v.name, email: v.email, phone: v.phone, promo_code: v.promoCode, utm: landingUtm() });
   if (!parsed.success) {
     fail('Error', firstMessage(parsed.error));
     return false;
   }
   try {
-    const { approval_url } = await api.checkout.paypal(parsed.data);
+    // A code that made it free answers with the thank-you page as approval_url: the seat is booked.
+    const { approval_url } = await api.checkout.paypal({ ...parsed.data, waitlist_token: v.waitlistToken });
     window.location.assign(approval_url);
     return true;
   } catch (err) {
@@ -64,7 +71,7 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
     fail('Error', MESSAGES.selectWorkshop);
     return false;
   }
-  if (!workshop.registration_open) {
+  if (!workshop.registration_open && !v.waitlistToken) {
     fail('Registration Closed', MESSAGES.registrationClosed);
     return false;
   }
@@ -75,9 +82,15 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
     return false;
   }
 
-  let order: Awaited<ReturnType<typeof api.checkout.razorpay>> & { script_url?: string };
+  let order: Exclude<Awaited<ReturnType<typeof api.checkout.razorpay>>, { status: 'completed' }> & { script_url?: string };
   try {
-    order = await api.checkout.razorpay({ workshop_id: v.workshopId, ...fields.data });
+    const started = await api.checkout.razorpay({ workshop_id: v.workshopId, ...fields.data, promo_code: v.promoCode, utm: landingUtm(), waitlist_token: v.waitlistToken });
+    if ('status' in started) {
+      // The code made it free: booked already, no payment window.
+      window.location.assign(started.redirect_url);
+      return true;
+    }
+    order = started;
   } catch (err) {
     if (!serverRefusal(err)) fail('Payment Error', 'Failed to initialize payment. Please try again.');
     return false;
@@ -104,17 +117,30 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
     theme: { color: '#5b4bf5' },
     handler: (resp: RazorpayResponse) => {
       api.checkout.razorpayVerify(resp).then(
-        ({ access_id }) => {
-          toast({ title: 'Registration Successful!', description: 'Payment completed. Check your email for workshop details.', variant: 'success' });
-          cb.onPaid(access_id);
+        (result) => {
+          if ('access_id' in result) {
+            toast({ title: 'Registration Successful!', description: 'Payment completed. Check your email for workshop details.', variant: 'success' }, { keepOnNavigation: true });
+            cb.onPaid(result.access_id);
+          } else {
+            toast({ title: 'Payment Received', description: result.message });
+            cb.onVerifyFailed();
+          }
         },
-        () => {
-          fail('Registration Error', 'Payment successful but registration failed. Please contact support.');
+        (err) => {
+          // The server says what became of the money (being refunded, not taken); otherwise the SPEC's words.
+          const told = err instanceof ApiError && ['sold_out', 'payment_failed', 'not_found'].includes(err.code);
+          fail('Registration Error', told ? err.message : 'Payment successful but registration failed. Please contact support.');
           cb.onVerifyFailed();
         },
       );
     },
-    modal: { ondismiss: cb.onDismiss },
+    modal: {
+      ondismiss: () => {
+        // Closing the window lets the seat go at once instead of holding it until the hold expires.
+        api.checkout.razorpayRelease(order.order.id).catch(() => undefined);
+        cb.onDismiss();
+      },
+    },
   });
   cb.onProviderOpen();
   checkout.open();

@@ -1,11 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { formatEventDate, formatPrice, normalizePhoneInput, type PaymentMethod, type PublicWorkshop } from '@workshop/shared';
+import { formatPrice, normalizePhoneInput, type PaymentMethod, type PromoPreview, type PublicWorkshop } from '@workshop/shared';
+import { EventTime } from '../components/event-time';
 import { Field } from '../components/field';
 import { Modal } from '../components/modal';
+import { openWaitlist, type DialogState, type OfferPrefill } from '../lib/ui';
 import { payWithCard, payWithPaypal } from './checkout';
+import { PromoCodeField } from './promo-code-field';
+import { WorkshopPicker } from './workshop-picker';
 
 interface Props {
   workshops: PublicWorkshop[];
+  /** The workshop whose Register Now was clicked. */
+  initialWorkshopId?: string;
+  prefill?: DialogState['prefill'];
+  /** Opened from a waitlist offer's link: the details are filled in and the held seat is claimed. */
+  offer?: OfferPrefill;
   onClose: () => void;
   onPaid: (accessId: string, name: string, email: string) => void;
 }
@@ -15,27 +24,42 @@ const METHODS: { id: PaymentMethod; label: string; hint: string }[] = [
   { id: 'razorpay', label: 'Razorpay', hint: 'UPI, cards and netbanking (India)' },
 ];
 
-export function RegistrationForm({ workshops, onClose, onPaid }: Props) {
+export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer, onClose, onPaid }: Props) {
   const bookable = workshops.filter((w) => w.registration_open);
-  const lowest = Math.min(...bookable.map((w) => w.price_usd_cents));
-  const [workshopId, setWorkshopId] = useState(workshops.length === 1 ? workshops[0].id : '');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [phone, setPhone] = useState('');
+  const lowest = Math.min(...(bookable.length ? bookable : workshops).map((w) => w.price_usd_cents));
+  const [workshopId, setWorkshop] = useState(() =>
+    workshops.some((w) => w.id === initialWorkshopId) ? initialWorkshopId! : workshops.length === 1 ? workshops[0].id : '',
+  );
+  const known = offer ?? prefill;
+  const [name, setName] = useState(known?.name ?? '');
+  const [email, setEmail] = useState(known?.email ?? '');
+  const [phone, setPhone] = useState(known?.phone ?? '');
   const [method, setMethod] = useState<PaymentMethod>('paypal');
   const [busy, setBusy] = useState(false);
   const [providerOpen, setProviderOpen] = useState(false);
+  const [promo, setPromo] = useState<PromoPreview | null>(null);
+  // A code is priced for one workshop: choosing another asks for it again.
+  const setWorkshopId = (id: string) => {
+    setWorkshop(id);
+    setPromo(null);
+  };
 
   const selected = workshops.find((w) => w.id === workshopId);
-  const soldOut = selected?.seats_left === 0;
-  const price = formatPrice(selected?.price_usd_cents ?? lowest);
+  const held = Boolean(offer) && selected?.id === initialWorkshopId;
+  // The offered seat is held for this person, whatever the public count says.
+  const soldOut = !held && selected?.seats_left === 0;
+  const closed = !held && selected !== undefined && !selected.registration_open;
+  const applied = promo && promo.workshop_id === workshopId ? promo : null;
+  const price = formatPrice(applied ? applied.amount_cents : (selected?.price_usd_cents ?? lowest));
+  const free = applied?.amount_cents === 0;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const values = { name, email, phone, workshopId, method };
-    if (method === 'paypal') {
+    const values = { name, email, phone, workshopId, method, promoCode: applied?.code, waitlistToken: held ? offer?.token : undefined };
+    // A free seat needs no payment method: the PayPal endpoint books it without asking PayPal.
+    if (method === 'paypal' || free) {
       // On success the browser is leaving for PayPal: keep the spinner until it does.
       if (!(await payWithPaypal(values))) setBusy(false);
       return;
@@ -78,30 +102,30 @@ export function RegistrationForm({ workshops, onClose, onPaid }: Props) {
       {/* The card flow reports its checks as toasts in the SPEC's order, so the browser's own checks stay out of its way. */}
       <form className="form" onSubmit={submit} noValidate={method === 'razorpay'} data-testid="registration-form">
         {workshops.length > 1 ? (
-          <div className="field">
-            <label htmlFor="reg-workshop">Select Workshop</label>
-            <select id="reg-workshop" value={workshopId} onChange={(e) => setWorkshopId(e.target.value)} required>
-              <option value="">Choose a workshop</option>
-              {workshops.map((w) => (
-                <option key={w.id} value={w.id}>
-                  {w.title} - {formatEventDate(w.date)} - {formatPrice(w.price_usd_cents)}
-                  {!w.registration_open ? ' (Registration Closed)' : w.seats_left === 0 ? ' (Sold Out)' : ''}
-                </option>
-              ))}
-            </select>
-          </div>
+          <WorkshopPicker workshops={workshops} value={workshopId} onChange={setWorkshopId} />
         ) : (
           <div className="selected-workshop">
             <p className="selected-title">{workshops[0].title}</p>
             <p className="small muted">
-              {formatEventDate(workshops[0].date)} · {formatPrice(workshops[0].price_usd_cents)}
+              <EventTime iso={workshops[0].date} />
             </p>
+            <p className="small strong">{formatPrice(workshops[0].price_usd_cents)}</p>
           </div>
+        )}
+        {held && (
+          <p className="notice" role="status" data-testid="offer-notice">
+            A seat is being held for you from the waitlist. Complete your payment to book it.
+          </p>
         )}
         {soldOut && (
           <p className="notice notice-warn" role="alert" data-testid="sold-out-notice">
             This workshop is full: all {selected?.max_participants ?? ''} seats have been taken, so it cannot be booked. Please choose another date.
           </p>
+        )}
+        {(soldOut || closed) && selected && (
+          <button type="button" className="btn btn-outline btn-block" onClick={() => openWaitlist(selected.id)} data-testid="form-waitlist">
+            Join the waitlist
+          </button>
         )}
         <Field label="Full Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -116,21 +140,24 @@ export function RegistrationForm({ workshops, onClose, onPaid }: Props) {
           onChange={(e) => setPhone(normalizePhoneInput(e.target.value))}
           hint="10 digits, numbers only"
         />
-        <fieldset className="methods">
-          <legend>Payment method</legend>
-          {METHODS.map((m) => (
-            <label key={m.id} className={`method ${method === m.id ? 'method-on' : ''}`}>
-              <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
-              <span>
-                <span className="method-label">{m.label}</span>
-                <span className="method-hint">{m.hint}</span>
-              </span>
-            </label>
-          ))}
-        </fieldset>
+        <PromoCodeField workshopId={workshopId} applied={applied} onApplied={setPromo} disabled={busy} />
+        {!free && (
+          <fieldset className="methods">
+            <legend>Payment method</legend>
+            {METHODS.map((m) => (
+              <label key={m.id} className={`method ${method === m.id ? 'method-on' : ''}`}>
+                <input type="radio" name="method" value={m.id} checked={method === m.id} onChange={() => setMethod(m.id)} />
+                <span>
+                  <span className="method-label">{m.label}</span>
+                  <span className="method-hint">{m.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || soldOut} data-testid="pay-button">
           {busy && <span className="spinner" aria-hidden="true" />}
-          {method === 'paypal' ? `Pay with PayPal - ${price}` : `Pay with Razorpay - ${price}`}
+          {free ? 'Book my free seat' : method === 'paypal' ? `Pay with PayPal - ${price}` : `Pay with Razorpay - ${price}`}
         </button>
         <p className="small muted">Your workshop link and materials will be emailed to you after payment.</p>
         <p className="small muted">Tip: use a personal email address and check your junk/spam folder if you don&apos;t see our email.</p>

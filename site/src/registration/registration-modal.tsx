@@ -2,11 +2,12 @@ import { useNavigate } from 'react-router-dom';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { Modal } from '../components/modal';
 import { useMaintenance, workshopsStore } from '../lib/data';
+import { openWaitlist, type DialogState, type OfferPrefill } from '../lib/ui';
 import { RegistrationForm } from './registration-form';
 import '../styles/forms.css';
 
 /** SPEC §2 registration dialog: loading, not available, all closed, or the form. */
-export default function RegistrationModal({ onClose }: { onClose: () => void }) {
+export default function RegistrationModal({ workshopId, prefill, offer, onClose }: { workshopId?: string; prefill?: DialogState['prefill']; offer?: OfferPrefill; onClose: () => void }) {
   const state = workshopsStore.use();
   const maintenance = useMaintenance();
   const navigate = useNavigate();
@@ -39,13 +40,18 @@ export default function RegistrationModal({ onClose }: { onClose: () => void }) 
       </Modal>
     );
   }
-  if (state.data.every((w) => !w.registration_open)) {
+  // A waitlist offer is a personal invitation: it stands while registration is closed to the public.
+  if (!offer && state.data.every((w) => !w.registration_open)) {
+    const closed = state.data.find((w) => w.id === workshopId) ?? state.data[0];
     return (
       <Modal title="Registration Closed" onClose={onClose} testId="registration-modal">
         <p className="muted">Registration for this workshop is currently closed.</p>
         <div className="modal-actions">
           <button type="button" className="btn btn-outline" onClick={onClose}>
             Close
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => openWaitlist(closed.id)} data-testid="registration-waitlist">
+            Join the waitlist
           </button>
         </div>
       </Modal>
@@ -54,6 +60,9 @@ export default function RegistrationModal({ onClose }: { onClose: () => void }) 
   return (
     <RegistrationForm
       workshops={state.data}
+      initialWorkshopId={workshopId}
+      prefill={prefill}
+      offer={offer}
       onClose={onClose}
       onPaid={(accessId, name, email) => {
         onClose();

@@ -3,6 +3,7 @@ import { AUDIENCE, BRING, INDUSTRIES } from '../content/marketing';
 
 export function AudienceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const H = headingLevel === 1 ? 'h1' : 'h2';
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <section className="section" id="who-should-attend" aria-labelledby="audience-title">
       <div className="container">
@@ -17,14 +18,14 @@ export function AudienceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) 
               <span className="feature-icon" aria-hidden="true">
                 <Icon name={a.icon} />
               </span>
-              <h3>{a.title}</h3>
+              <Sub className="card-title">{a.title}</Sub>
               <p>{a.text}</p>
             </article>
           ))}
         </div>
         <div className="split">
           <div className="card">
-            <h3>Industries our students come from</h3>
+            <Sub className="card-title">Industries our students come from</Sub>
             <ul className="tags">
               {INDUSTRIES.map((i) => (
                 <li key={i}>{i}</li>
@@ -32,7 +33,7 @@ export function AudienceSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) 
             </ul>
           </div>
           <div className="card">
-            <h3>What to bring</h3>
+            <Sub className="card-title">What to bring</Sub>
             <ul className="checklist">
               {BRING.map((b) => (
                 <li key={b}>{b}</li>

@@ -1,4 +1,6 @@
 import { useId, useState } from 'react';
+import { faqJsonLd } from '@workshop/shared';
+import { JsonLd } from '../components/json-ld';
 import { FAQ } from '../content/marketing';
 
 /** Eight questions; opening one closes the other, and the open one can be collapsed. */
@@ -7,6 +9,7 @@ export function FaqSection() {
   const base = useId();
   return (
     <section className="section section-tint" id="faq" aria-labelledby="faq-title">
+      <JsonLd id="faq" data={faqJsonLd(FAQ)} />
       <div className="container narrow">
         <p className="kicker center">FAQ</p>
         <h2 id="faq-title" className="section-title center">

@@ -7,6 +7,8 @@ export function LearnSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const H = headingLevel === 1 ? 'h1' : 'h2';
+  // One level below the section's title, whichever it is: a page never skips from h1 to h3.
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
 
   const go = (i: number) => {
     const el = track.current;
@@ -34,13 +36,13 @@ export function LearnSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           {/* Focusable so keyboard users can scroll the slides on narrow screens. */}
           <div className="carousel-track" ref={track} onScroll={onScroll} tabIndex={0} aria-label="Skills, scroll sideways for more" data-testid="learn-track">
             {SKILLS.map((s, i) => (
-              <article key={s.title} className="card feature-card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${SKILLS.length}`}>
+              <div key={s.title} className="card feature-card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${SKILLS.length}`}>
                 <span className="feature-icon" aria-hidden="true">
                   <Icon name={s.icon} />
                 </span>
-                <h3>{s.title}</h3>
+                <Sub className="card-title">{s.title}</Sub>
                 <p>{s.text}</p>
-              </article>
+              </div>
             ))}
           </div>
           <div className="carousel-controls" data-testid="carousel-controls">
@@ -65,7 +67,7 @@ export function LearnSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
           </div>
         </div>
         <div className="outcomes card">
-          <h3>By the end of the day you will have</h3>
+          <Sub className="card-title">By the end of the day you will have</Sub>
           <ul className="checklist two-col">
             {OUTCOMES.map((o) => (
               <li key={o}>{o}</li>

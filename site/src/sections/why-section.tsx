@@ -2,6 +2,7 @@ import { WHY_NO_CODE, WHY_POINTS } from '../content/marketing';
 
 export function WhySection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const H = headingLevel === 1 ? 'h1' : 'h2';
+  const Sub = headingLevel === 1 ? 'h2' : 'h3';
   return (
     <section className="section section-dark" id="why-no-code" aria-labelledby="why-title">
       <div className="container">
@@ -22,7 +23,7 @@ export function WhySection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         <div className="grid-3">
           {WHY_POINTS.map((p) => (
             <div key={p.title} className="why-point">
-              <h3>{p.title}</h3>
+              <Sub className="card-title">{p.title}</Sub>
               <p>{p.text}</p>
             </div>
           ))}

@@ -1,27 +1,21 @@
-import type { BookingSummary } from '@workshop/shared';
+import { eventTimes, type BookingSummary } from '@workshop/shared';
 import { Modal } from '../components/modal';
-import { formatDay, formatTime } from './format';
-
-interface Props {
-  name: string;
-  email: string;
-  accessId: string;
-  method: string;
-  booking: BookingSummary | null;
-  onClose: () => void;
-}
 
 const METHOD_NAMES: Record<string, string> = { paypal: 'PayPal', razorpay: 'Razorpay' };
 
-export function BookingDialog({ name, email, accessId, method, booking, onClose }: Props) {
+/** SPEC §2's 'Booking Confirmed!' dialog, filled only from the server's answer. */
+export function BookingDialog({ booking, onClose }: { booking: BookingSummary; onClose: () => void }) {
+  // The visitor's own date and time, named, with Eastern time beside it.
+  const when = eventTimes(booking.workshop_date);
   const rows: [string, string][] = [
-    ['Name', booking?.name || name || 'N/A'],
-    ['Email', booking?.email || email || 'N/A'],
-    ['Access ID', accessId],
-    ['Workshop', booking?.workshop_title ?? 'No-Code App Development Workshop'],
-    ['Date', booking ? formatDay(booking.workshop_date) : 'Saturday, September 27, 2025'],
-    ['Time', booking ? formatTime(booking.workshop_date) : '2:00 PM IST'],
+    ['Name', booking.name || 'N/A'],
+    ['Email', booking.email || 'N/A'],
+    ['Access ID', booking.access_id],
+    ['Workshop', booking.workshop_title],
+    ['Date', when.localDate],
+    ['Time', when.eastern ? `${when.localTime} (your time) · ${when.eastern}` : when.localTime],
   ];
+  const method = booking.payment_method ? (METHOD_NAMES[booking.payment_method] ?? booking.payment_method) : null;
   return (
     <Modal title="Booking Confirmed!" description={<p>Your seat is reserved. Keep your access ID: you will need it to join.</p>} onClose={onClose} size="sm" testId="booking-dialog">
       <div className="success-mark" aria-hidden="true">
@@ -35,7 +29,7 @@ export function BookingDialog({ name, email, accessId, method, booking, onClose 
           </div>
         ))}
       </dl>
-      <p className="paid-via">Completed via {METHOD_NAMES[method] ?? method}</p>
+      {method && <p className="paid-via">Completed via {method}</p>}
       <button type="button" className="btn btn-primary btn-block" onClick={onClose} data-autofocus>
         Got it!
       </button>

@@ -58,6 +58,20 @@ describe('sign-in and guard', () => {
     expect(new URL(page.url()).pathname).toBe('/admin');
     await ctx.close();
   });
+
+  it('keeps the session in the httpOnly cookie only: the page’s JavaScript never gets the token', async () => {
+    const ctx = await newContext(h);
+    const page = await ctx.newPage();
+    const login = page.waitForResponse((r) => r.url().endsWith('/api/auth/login'));
+    await signIn(page);
+    const answer = await (await login).json();
+    expect(Object.keys(answer)).toEqual(['user']);
+    const [cookie] = (await ctx.cookies()).filter((c) => c.name === 'wk_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    const visible = await page.evaluate(() => JSON.stringify({ cookie: document.cookie, local: { ...localStorage }, session: { ...sessionStorage } }));
+    expect(visible).not.toContain(cookie.value);
+    await ctx.close();
+  });
 });
 
 describe('losing the session', () => {

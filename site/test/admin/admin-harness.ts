@@ -111,5 +111,6 @@ export const cardValue = (page: Page, title: string) => page.getByTestId(`card-$
 /** Picks `label` in a list's status filter. */
 export async function chooseStatus(page: Page, label: string): Promise<void> {
   await page.getByTestId('status-filter').click();
-  await page.locator('.ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+  // Only the dropdown open now: antd keeps earlier ones in the page, hidden, and an option there never becomes clickable.
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
 }

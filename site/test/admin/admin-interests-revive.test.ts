@@ -52,7 +52,9 @@ describe('interests', () => {
     const contacted = await dbInterests('', 'contacted');
     await expectCounter(page, `${contacted.length} of 12 interests`);
     expect(await rows('interests-table').locator('td:nth-child(2)').allTextContents()).toEqual(contacted.map((i) => i.email));
-    expect(await page.getByTestId('email-all').getAttribute('href')).toBe(bulkMailto(contacted.map((i) => i.email), MAILTO_BODIES.interests));
+    await page.getByTestId('email-all').click();
+    expect(await page.getByTestId('email-all-link').getAttribute('href')).toBe(bulkMailto(contacted.map((i) => i.email).sort(), MAILTO_BODIES.interests));
+    await page.keyboard.press('Escape');
 
     await page.getByPlaceholder('Search by name, email, or phone...').fill('zzz');
     await page.getByText('No interests match your current filters.').waitFor();
@@ -66,7 +68,7 @@ describe('interests', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toBe(interestCsvFileName());
     const parsed = Papa.parse<string[]>(readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '').trim()).data;
-    expect(parsed[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date']);
+    expect(parsed[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date', 'Message']);
     expect(parsed.slice(1)).toEqual(expected.map((i) => csvRow(interestCsvColumns, i)));
     await page.getByText('Interest data exported successfully').waitFor();
   });
@@ -105,7 +107,7 @@ describe('revive', () => {
     await page.reload();
     await rows('revive-table').filter({ hasText: 'Abandoned Arjun' }).waitFor();
     await expect(cardValue(page, 'Total Entries')).resolves.toBe('2');
-    expect(await rows('revive-table').first().locator('td').nth(3).textContent()).toMatch(/\d{1,2}:\d{2} [AP]M E[SD]T$/);
+    expect(await rows('revive-table').first().locator('td').nth(4).textContent()).toMatch(/\d{1,2}:\d{2} [AP]M E[SD]T$/);
     await screenshot(page, 'revive');
 
     await confirmPopover(page, rows('revive-table').filter({ hasText: 'Returning Rita' }).getByRole('button', { name: 'Remove Returning Rita' }), 'Remove');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
-import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registrationCsvColumns, registrationCsvFileName, type Registration } from '@workshop/shared';
+import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registrationCsvColumns, registrationCsvFileName, type Registration, type RegistrationStatus } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
@@ -17,7 +17,7 @@ afterAll(() => h.stop());
 
 const rows = () => tableRows(page, 'registrations-table');
 const counter = () => page.getByTestId('list-counter');
-const dbRows = async (q: string, status?: 'pending' | 'completed' | 'failed' | 'refunded'): Promise<Registration[]> =>
+const dbRows = async (q: string, status?: RegistrationStatus): Promise<Registration[]> =>
   ((await filteredRegistrations(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map(toRegistration);
 
 describe('empty', () => {
@@ -52,9 +52,9 @@ describe('loaded', () => {
     await expect(card('Completed')).resolves.toBe(String(all.filter((r) => r.status === 'completed').length));
     await expect(card('Total Revenue')).resolves.toBe(formatCents(all.reduce((s, r) => s + r.amount, 0)));
     const headers = await page.locator('[data-testid="registrations-table"] thead th').allTextContents();
-    expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Access ID', 'Payment ID', 'Date', 'Amount', 'Status']);
+    expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Access ID', 'Workshop', 'Payment ID', 'Date', 'Source', 'Promo Code', 'Amount', 'Status']);
     const first = await rows().first().locator('td').allTextContents();
-    expect(first).toEqual([all[0].name, all[0].email, all[0].access_id, all[0].payment_id ?? '—', expect.stringMatching(/E[SD]T$/), formatCents(all[0].amount), 'Completed']);
+    expect(first).toEqual([all[0].name, all[0].email, all[0].access_id, 'Seeded Workshop', all[0].payment_id ?? '—', expect.stringMatching(/E[SD]T$/), '—', '—', formatCents(all[0].amount), 'Completed']);
     await expect(rows().count()).resolves.toBe(25);
     await screenshot(page, 'registrations');
   });
@@ -72,7 +72,7 @@ describe('loaded', () => {
     await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([one.access_id]);
   });
 
-  it('filters by status, and offers Email All with every listed address in Bcc', async () => {
+  it('filters by status, and offers Email All with every address of the filter in Bcc', async () => {
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('');
     await chooseStatus(page, 'Pending');
     const pending = await dbRows('', 'pending');
@@ -80,11 +80,13 @@ describe('loaded', () => {
     expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(pending.map((r) => r.access_id));
     expect(await rows().locator('[data-testid="status-badge"]').allTextContents()).toEqual(pending.map(() => 'Pending'));
 
-    const href = await page.getByTestId('email-all').getAttribute('href');
-    expect(href).toBe(bulkMailto(pending.map((r) => r.email), MAILTO_BODIES.registrations));
+    await page.getByTestId('email-all').click();
+    const href = await page.getByTestId('email-all-link').getAttribute('href');
+    expect(href).toBe(bulkMailto([...new Set(pending.map((r) => r.email))].sort(), MAILTO_BODIES.registrations));
     const mail = new URL(href!);
     expect(mail.searchParams.get('subject')).toBe('Workshop Update');
     expect(mail.searchParams.get('bcc')!.split(',').sort()).toEqual(pending.map((r) => r.email).sort());
+    await page.keyboard.press('Escape');
   });
 
   it('shows the filtered empty state when nothing matches', async () => {
@@ -104,23 +106,26 @@ describe('loaded', () => {
     expect(download.suggestedFilename()).toBe(registrationCsvFileName());
     const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
     const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date']);
+    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
     expect(parsed[0]).toEqual(csvHeaders(registrationCsvColumns));
     expect(parsed.slice(1)).toEqual(expected.map((r) => csvRow(registrationCsvColumns, r)));
     await page.getByText('Registration data exported successfully').waitFor();
   });
 
-  it('says why a registration is not completed, such as a refund still on its way', async () => {
+  it('shows a refund still on its way as its own status, filters by it, and says why', async () => {
     const w = await seedWorkshop(h.server.deps.db, { title: 'Filled Up Workshop' });
-    await insertRegistration(h.server.deps.db, w.id, { name: 'Late Lara', email: 'late.lara@example.com', payment_id: 'PAY-LATE', status: 'failed', status_reason: 'refund_pending' });
-    await page.reload();
-    await chooseStatus(page, 'All Status');
-    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('late.lara');
+    await insertRegistration(h.server.deps.db, w.id, { name: 'Late Lara', email: 'late.lara@example.com', payment_id: 'PAY-LATE', status: 'refund_pending', status_reason: 'workshop_full_refunded' });
+    // The list keeps its filters in the URL: start from the plain list, not the last test's view.
+    await page.goto(new URL('/admin/registrations', page.url()).toString());
+    await chooseStatus(page, 'Refund pending');
     await expectCounter(page, '1 of 31 registrations');
-    const reason = rows().filter({ hasText: 'late.lara@example.com' }).getByTestId('status-reason');
-    await reason.getByText('Refund pending', { exact: true }).waitFor();
+    const row = rows().filter({ hasText: 'late.lara@example.com' });
+    await row.getByTestId('status-badge').getByText('Refund pending', { exact: true }).waitFor();
+    const reason = row.getByTestId('status-reason');
+    await reason.getByText('Workshop was full', { exact: true }).waitFor();
     await reason.hover();
-    await page.getByRole('tooltip').getByText('The refund is queued and retried until the payment provider accepts it.', { exact: false }).waitFor();
+    await page.getByRole('tooltip').getByText('retried until the provider accepts', { exact: false }).waitFor();
+    await chooseStatus(page, 'All Status');
     // A normally completed registration has no reason beside its badge.
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill('');
     await chooseStatus(page, 'Completed');

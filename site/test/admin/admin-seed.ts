@@ -23,7 +23,7 @@ export async function seedRegistrations(db: Db, workshopId: string, count = 30):
         phone: '9876543210',
         workshop_id: workshopId,
         access_id: newAccessId(),
-        payment_id: status === 'completed' || status === 'refunded' ? `PAY-${1000 + i}` : null,
+        payment_id: status === 'completed' || status === 'refunded' ? `PAY-${workshopId.slice(0, 4)}-${1000 + i}` : null,
         amount: 9900 + (i % 3) * 1000,
         payment_method: 'paypal',
         status,

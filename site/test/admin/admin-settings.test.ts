@@ -82,7 +82,62 @@ describe('settings', () => {
     await screenshot(page, 'settings-clear-confirm');
     await page.getByRole('button', { name: 'Clear All Data' }).click();
     await page.getByText('All registration data cleared').waitFor();
-    expect(await h.server.deps.db('workshop_registrations').count('* as n').first()).toEqual({ n: 0 });
-    expect(await h.server.deps.db('workshop_registrations_archive').count('* as n').first()).toEqual({ n: 5 });
+    // The one checkout still holding its seat stays (its buyer may be paying now); the rest are archived.
+    await page.getByText('1 registration was kept: seats being paid for right now, or refunds still on their way.').waitFor();
+    expect(await h.server.deps.db('workshop_registrations').select('status')).toEqual([{ status: 'pending' }]);
+    expect(await h.server.deps.db('workshop_registrations_archive').count('* as n').first()).toEqual({ n: 4 });
+  });
+});
+
+describe('settings: labels, whole numbers and the maintenance banner', () => {
+  it('ties each text field to its label', async () => {
+    await page.goto('/admin/settings');
+    await page.getByLabel('Maintenance message').fill('Back at six');
+    expect(await page.getByLabel('Maximum Registrations').getAttribute('data-testid')).toBe('max-registrations');
+    expect(await page.getByLabel('Admin Email').getAttribute('placeholder')).toBe('admin@example.com');
+  });
+
+  it('refuses a registration limit of 12.5 instead of saving 12', async () => {
+    const before = await setting('registration_limit');
+    const section = page.getByTestId('section-registration-limit');
+    await page.getByLabel('Maximum Registrations').fill('12.5');
+    await section.getByRole('button', { name: 'Save Limit' }).click();
+    await section.getByText('Maximum registrations must be a whole number').waitFor();
+    expect(await setting('registration_limit')).toEqual(before);
+  });
+
+  it('shows a banner on every admin page while maintenance mode is on', async () => {
+    await page.goto('/admin/settings');
+    await page.getByTestId('toggle-maintenance').click();
+    const banner = page.getByTestId('maintenance-banner');
+    await banner.getByText('Maintenance mode is on').waitFor();
+    for (const item of ['Dashboard', 'Workshops', 'Registrations', 'Interests', 'Revive']) {
+      await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: item }).click();
+      await banner.getByText('Maintenance mode is on').waitFor();
+    }
+    await screenshot(page, 'maintenance-banner');
+    await banner.getByRole('button', { name: 'Open Settings' }).click();
+    await page.getByTestId('toggle-maintenance').click();
+    await banner.waitFor({ state: 'detached' });
+    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await banner.count()).toBe(0);
+  });
+});
+
+describe('settings: community and social links', () => {
+  it('saves the links the public site shows, refusing one that is not a web address', async () => {
+    await page.goto('/admin/settings');
+    const section = page.getByTestId('section-links');
+    await section.getByLabel('WhatsApp group link').fill('chat.whatsapp.com/x');
+    await section.getByRole('button', { name: 'Save Links' }).click();
+    await section.getByText('Enter a full link starting with https://').waitFor();
+    await section.getByLabel('WhatsApp group link').fill('https://chat.whatsapp.com/x');
+    await section.getByLabel('Demo video link').fill('https://www.youtube.com/watch?v=demo');
+    await section.getByRole('button', { name: 'Save Links' }).click();
+    await expect.poll(async () => (await setting('site_links'))?.whatsapp_url).toBe('https://chat.whatsapp.com/x');
+    expect((await setting('site_links')).demo_video_url).toBe('https://www.youtube.com/watch?v=demo');
+    const site = await (await fetch(`${h.server.url}/api/site`)).json();
+    expect(site.links).toEqual({ whatsapp_url: 'https://chat.whatsapp.com/x', demo_video_url: 'https://www.youtube.com/watch?v=demo' });
   });
 });

@@ -15,18 +15,19 @@ describe('registration and checkout in Chromium', () => {
     await site.server.deps.db('workshops').del();
   });
 
-  async function openRegistration(width = 1280): Promise<{ page: Page; dialog: ReturnType<Page['getByRole']> }> {
+  /** Opens the dialog from the hero's Register Now (its workshop chosen) or the header's (none chosen). */
+  async function openRegistration(width = 1280, via: 'hero-register' | 'header-register' = 'hero-register'): Promise<{ page: Page; dialog: ReturnType<Page['getByRole']> }> {
     const page = await site.page(width);
     await page.goto(site.url('/'));
     await page.getByTestId('hero-workshop').waitFor();
-    await page.getByTestId('hero-register').click();
+    await page.getByTestId(via).click();
     const dialog = page.getByRole('dialog', { name: 'Workshop Registration' });
     await dialog.getByLabel('Full Name').waitFor();
     return { page, dialog };
   }
 
   async function registrations() {
-    return site.server.deps.db('workshop_registrations').select('name', 'email', 'phone', 'status', 'payment_method', 'amount', 'access_id');
+    return site.server.deps.db('workshop_registrations').select('name', 'email', 'phone', 'status', 'status_reason', 'workshop_id', 'payment_method', 'amount', 'access_id');
   }
 
   it('registers and pays through the PayPal sandbox, landing on the thank-you page with the booking confirmed', async () => {
@@ -82,7 +83,7 @@ describe('registration and checkout in Chromium', () => {
   it('checks the card flow in the SPEC order, then pays through the Razorpay sandbox', async () => {
     await addWorkshop(site, { title: 'Open Workshop', price_usd_cents: 4900 });
     await addWorkshop(site, { title: 'Closed Workshop', registration_open: false, date: new Date(Date.now() + 30 * 86_400_000) });
-    const { page, dialog } = await openRegistration(375);
+    const { page, dialog } = await openRegistration(375, 'header-register');
     expect(await dialog.innerText()).toContain('Register for our exclusive workshops - Starting from $49!');
     await dialog.getByLabel('Razorpay').check();
     const pay = dialog.getByTestId('pay-button');
@@ -90,10 +91,10 @@ describe('registration and checkout in Chromium', () => {
 
     await pay.click();
     await expect.poll(lastToast).toContain('Please select a workshop.');
-    await dialog.getByLabel('Select Workshop').selectOption({ index: 2 });
+    await dialog.getByRole('radio', { name: /Closed Workshop/ }).check();
     await pay.click();
     await expect.poll(lastToast).toContain('Registration for this workshop is currently closed.');
-    await dialog.getByLabel('Select Workshop').selectOption({ index: 1 });
+    await dialog.getByRole('radio', { name: /Open Workshop/ }).check();
     await pay.click();
     await expect.poll(lastToast).toContain('Please fill out all fields.');
     await dialog.getByLabel('Full Name').fill('Ananya Iyer');
@@ -117,6 +118,22 @@ describe('registration and checkout in Chromium', () => {
     expect(rows[0]).toMatchObject({ name: 'Ananya Iyer', status: 'completed', payment_method: 'razorpay', amount: 4900 });
     expect(await booking.getByTestId('booking-access-id').innerText()).toBe(rows[0].access_id);
     await screenshot(page, 'thank-you-confirmed-375');
+  });
+
+  it('closing the card window lets the seat go at once', async () => {
+    const w = await addWorkshop(site, { title: 'One Seat Left', max_participants: 1 });
+    const { page, dialog } = await openRegistration(1024);
+    await dialog.getByLabel('Razorpay').check();
+    await dialog.getByLabel('Full Name').fill('Closing Chitra');
+    await dialog.getByLabel('Email Address').fill('chitra@example.com');
+    await dialog.getByLabel('Phone Number').fill('9123456781');
+    await dialog.getByTestId('pay-button').click();
+    await page.getByTestId('sandbox-razorpay-modal').waitFor();
+    expect(await registrations()).toMatchObject([{ status: 'pending', workshop_id: w.id }]);
+    await page.getByTestId('sandbox-razorpay-cancel').click();
+    await expect.poll(async () => (await registrations())[0]).toMatchObject({ status: 'failed', status_reason: 'cancelled' });
+    const seats = (await (await fetch(site.url('/api/workshops'))).json()).find((x: { id: string }) => x.id === w.id).seats_left;
+    expect(seats).toBe(1);
   });
 
   it('shows why a full workshop cannot be booked', async () => {

@@ -117,7 +117,7 @@ describe('home page in Chromium', () => {
     const page = await home(1280, '/?payment=cancelled');
     const dialog = page.getByRole('dialog', { name: 'Facing issues?' });
     await dialog.waitFor();
-    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Payment Cancelled'));
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Payment Cancelled'));
     expect((await toastTexts(page)).join(' ')).toContain('Your PayPal payment was cancelled. You can try again anytime.');
     await expect.poll(() => page.url()).toBe(site.url('/'));
     expect(await dialog.innerText()).toContain('Please fill in details and our team will reach out to you.');
@@ -160,7 +160,7 @@ describe('home page in Chromium', () => {
 
   it('shows the PayPal success and the failure toasts from the query, then resets the URL', async () => {
     const page = await home(1280, '/?payment=success&method=paypal');
-    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Registration Complete!'));
+    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Registration Complete!'));
     expect((await toastTexts(page)).join(' ')).toContain('Your PayPal payment was successful. Check your email for confirmation details.');
     await expect.poll(() => page.url()).toBe(site.url('/'));
 

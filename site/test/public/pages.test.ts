@@ -73,7 +73,7 @@ describe('static pages in Chromium', () => {
   it('shows the policy terms on the legal pages, last updated 27 September 2025', async () => {
     const page = await site.page();
     const expectations: [string, string[]][] = [
-      ['/refund-policy', ['₹50 or 3%', '50% refund', 'at least 24 hours', '5-7 business days', '14 working days']],
+      ['/refund-policy', ['$0.60 or 3%', '50% refund', 'at least 24 hours', '5-7 business days', '14 working days']],
       ['/terms', ['18 or older', '13 to 17', 'under 13', '5 Mbps', '48 hours notice', '30 days']],
       ['/privacy', ['3 years', '7 years', '1-2 years']],
     ];
@@ -84,21 +84,5 @@ describe('static pages in Chromium', () => {
       const text = await main.innerText();
       for (const p of phrases) expect(text, `${path}: ${p}`).toContain(p);
     }
-  });
-
-  it('counts down to the booked workshop on the thank-you page and shares by copying the link', async () => {
-    const page = await site.page();
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(site.url('/thank-you'));
-    await page.getByRole('heading', { name: 'Thank you!' }).waitFor();
-    // No booking in the query: no dialog, and the marketing date has passed, so the countdown rests at zero.
-    expect(await page.getByRole('dialog').count()).toBe(0);
-    expect((await page.getByTestId('countdown').innerText()).replace(/\s+/g, ' ')).toMatch(/^00 DAYS 00 HOURS 00 MINUTES 00 SECONDS$/i);
-    await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
-    await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Link copied!'));
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(site.url(''));
-    await page.getByRole('link', { name: 'Back to Home' }).click();
-    await page.waitForURL(site.url('/'));
   });
 });

@@ -15,8 +15,8 @@ export interface Site {
   server: TestServer;
   browser: Browser;
   url: (p?: string) => string;
-  /** A fresh browser context (own storage) at the given width. */
-  page: (width?: number) => Promise<Page>;
+  /** A fresh browser context (own storage) at the given width, in the machine's time zone unless told. */
+  page: (width?: number, options?: { timezoneId?: string }) => Promise<Page>;
   stop: () => Promise<void>;
 }
 
@@ -28,12 +28,12 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
     server,
     browser,
     url: (p = '/') => server.url + p,
-    page: async (width = 1280) => {
-      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 860 }, deviceScaleFactor: 1 });
+    page: async (width = 1280, options = {}) => {
+      const context = await browser.newContext({ viewport: { width, height: width < 600 ? 812 : 860 }, deviceScaleFactor: 1, ...options });
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
-      return page;
+      return liveAfterNavigation(page);
     },
     stop: async () => {
       for (const c of contexts) await c.close().catch(() => {});
@@ -41,6 +41,32 @@ export async function startSite(env: Record<string, string> = {}): Promise<Site>
       await server.stop();
     },
   };
+}
+
+/**
+ * A public page arrives prerendered and becomes live once its code has run: `goto` and `reload`
+ * also wait for that (`<html data-hydrated>`, site/src/lib/hydrated.ts), as a visitor's first
+ * click waits for nothing only because it is held and replayed. Pages off the site (the payment
+ * sandboxes) are not waited for.
+ */
+function liveAfterNavigation(page: Page): Page {
+  const waitLive = async () => {
+    if (!/^https?:\/\/[^/]+\/(?!sandbox\/|admin(\/|$))/.test(page.url())) return;
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, { timeout: 15_000 });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await waitLive();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await waitLive();
+    return response;
+  };
+  return page;
 }
 
 /** Inserts a workshop the way an admin would have left it; two weeks ahead unless told otherwise. */
@@ -65,6 +91,12 @@ export async function countRows(site: Site, table: string): Promise<number> {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** What is on screen only (dialogs, floating widgets), for people to look at. */
+export async function viewportShot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), animations: 'disabled' });
 }
 
 /** Serious and critical axe violations, as readable lines. */

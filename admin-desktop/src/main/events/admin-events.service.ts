@@ -17,10 +17,14 @@ export interface AdminEventsDeps {
 }
 
 export const DEFAULT_BACKOFF = { initialMs: 1000, maxMs: 30_000 };
+/** Event ids already passed on: a replay after a reconnect may repeat one. */
+const REMEMBERED_EVENTS = 500;
 
 /**
  * Keeps GET /api/admin/events open while signed in. Any drop (server restart, network loss,
  * a silent connection) is retried after 1 s, 2 s, 4 s … up to 30 s; a good connection resets it.
+ * A reconnect sends the last event id it was given (Last-Event-ID), so the server, whichever
+ * instance answers, sends what was missed; each event id is passed on once.
  */
 export class AdminEventStream {
   private state: StreamState = 'stopped';
@@ -29,6 +33,8 @@ export class AdminEventStream {
   private abort: AbortController | null = null;
   private retryTimer: unknown = null;
   private idleTimer: unknown = null;
+  private lastEventId: string | null = null;
+  private seen = new Set<string>();
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
 
@@ -46,6 +52,8 @@ export class AdminEventStream {
     this.stop();
     const generation = ++this.generation;
     this.attempt = 0;
+    this.lastEventId = null;
+    this.seen.clear();
     void this.connect(generation, `${serverUrl.replace(/\/$/, '')}/api/admin/events`, token);
   }
 
@@ -64,7 +72,7 @@ export class AdminEventStream {
     this.setState('connecting');
     try {
       const res = await this.deps.fetch(url, {
-        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}` },
+        headers: { accept: 'text/event-stream', authorization: `Bearer ${token}`, ...(this.lastEventId ? { 'last-event-id': this.lastEventId } : {}) },
         signal: abort.signal,
       });
       if (!live()) return;
@@ -90,6 +98,12 @@ export class AdminEventStream {
   private async read(body: ReadableStream<Uint8Array>, abort: AbortController): Promise<void> {
     const parser = createParser({
       onEvent: (message) => {
+        if (message.id) {
+          this.lastEventId = message.id;
+          if (this.seen.has(message.id)) return;
+          this.seen.add(message.id);
+          if (this.seen.size > REMEMBERED_EVENTS) this.seen.delete(this.seen.values().next().value as string);
+        }
         if (message.event !== 'registration.completed') return;
         let json: unknown;
         try {

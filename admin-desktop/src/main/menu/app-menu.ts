@@ -17,9 +17,12 @@ const SCREENS: { label: string; to: NavigateTarget }[] = [
   { label: 'Dashboard', to: 'dashboard' },
   { label: 'Workshops', to: 'workshops' },
   { label: 'Registrations', to: 'registrations' },
+  { label: 'Needs Attention', to: 'attention' },
   { label: 'Interests', to: 'interests' },
   { label: 'Revive', to: 'revive' },
+  { label: 'Promo Codes', to: 'promo-codes' },
   { label: 'Settings', to: 'settings' },
+  { label: 'Activity', to: 'activity' },
 ];
 
 /** The application menu: the platform's usual items and shortcuts, plus Go and the app's own settings. */

@@ -36,10 +36,24 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Headers the renderer may send on to the server; cookies and Origin stay behind. */
-const FORWARD_REQUEST = ['accept', 'content-type', 'authorization', 'x-request-id'];
+/**
+ * Headers the renderer may send on to the server; cookies, Origin and any Authorization stay
+ * behind (main adds the session's own).
+ */
+const FORWARD_REQUEST = ['accept', 'content-type', 'last-event-id', 'x-request-id'];
 /** Hop-by-hop or already undone by fetch (it decompresses): passing them on would break the body. */
 const DROP_RESPONSE = new Set(['set-cookie', 'content-encoding', 'content-length', 'transfer-encoding', 'connection', 'keep-alive']);
+
+/**
+ * The admin session as main holds it. The renderer never sees the token: the proxy adds it
+ * to every request, takes it out of the sign-in answer, and forgets it at sign-out or when
+ * the server says it is no longer valid.
+ */
+export interface ProxySession {
+  token(serverUrl: string): Promise<string | null>;
+  signedIn(serverUrl: string, token: string): Promise<void>;
+  signedOut(serverUrl: string): Promise<void>;
+}
 
 export interface AppProtocolDeps {
   rendererDir: string;
@@ -47,6 +61,24 @@ export interface AppProtocolDeps {
   /** Electron's net.fetch in the app. */
   fetch: typeof fetch;
   serverUrl: () => string | null;
+  session: ProxySession;
+}
+
+const isLogin = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/api/auth/login';
+const isLogout = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/api/auth/logout';
+/** Where a 401 means the session is over (a 401 from the sign-in itself is a wrong password). */
+const endsSession = (url: URL) => url.pathname === '/api/auth/session' || url.pathname.startsWith('/api/admin/');
+
+/** The sign-in body as the desktop sends it: asking for the token, which only main keeps. */
+async function desktopLogin(request: Request): Promise<ArrayBuffer | string> {
+  const raw = await request.arrayBuffer();
+  try {
+    const body = JSON.parse(new TextDecoder().decode(raw)) as unknown;
+    if (body && typeof body === 'object' && !Array.isArray(body)) return JSON.stringify({ ...body, client: 'desktop' });
+  } catch {
+    // Not JSON: the server answers that in its own words.
+  }
+  return raw;
 }
 
 /**
@@ -88,13 +120,15 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
       const value = request.headers.get(name);
       if (value) headers.set(name, value);
     }
+    const token = await deps.session.token(server);
+    if (token) headers.set('authorization', `Bearer ${token}`);
     const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
     let upstream: Response;
     try {
       upstream = await deps.fetch(`${server}${url.pathname}${url.search}`, {
         method: request.method,
         headers,
-        body: hasBody ? await request.arrayBuffer() : undefined,
+        body: !hasBody ? undefined : isLogin(request, url) ? await desktopLogin(request) : await request.arrayBuffer(),
         redirect: 'manual',
       });
     } catch {
@@ -104,7 +138,15 @@ export function createAppProtocolHandler(deps: AppProtocolDeps): (request: Reque
     upstream.headers.forEach((value, name) => {
       if (!DROP_RESPONSE.has(name.toLowerCase())) out.set(name, value);
     });
-    return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: out });
+    const answer = (body: BodyInit | null) => new Response(body, { status: upstream.status, statusText: upstream.statusText, headers: out });
+
+    if (isLogin(request, url) && upstream.ok) {
+      const { token: issued, ...rest } = (await upstream.json()) as { token?: unknown };
+      if (typeof issued === 'string') await deps.session.signedIn(server, issued);
+      return answer(JSON.stringify(rest));
+    }
+    if (isLogout(request, url) || (upstream.status === 401 && token && endsSession(url))) await deps.session.signedOut(server);
+    return answer(upstream.body);
   }
 
   return async (request) => {

@@ -13,11 +13,7 @@ export function ApiProvider({ children }: { children: ReactNode }) {
     () =>
       createApiClient({
         baseUrl: platform.apiBaseUrl,
-        getToken: () => platform.getToken(),
-        onUnauthorized: () => {
-          void platform.setToken(null);
-          signOut();
-        },
+        onUnauthorized: signOut,
       }),
     [platform, signOut],
   );

@@ -1,10 +1,12 @@
-import { Flex, Spin, Typography } from 'antd';
+import { PlainStyles, Spinner } from './plain-styles';
 
+/** The session check and the signed-in shell's first load: shown before antd is loaded. */
 export function FullScreenLoading({ text }: { text: string }) {
   return (
-    <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '100vh', background: '#f5f6fa' }} data-testid="admin-loading">
-      <Spin size="large" />
-      <Typography.Text type="secondary">{text}</Typography.Text>
-    </Flex>
+    <div className="wk-full" data-testid="admin-loading">
+      <PlainStyles />
+      <Spinner />
+      <span className="wk-full-text">{text}</span>
+    </div>
   );
 }

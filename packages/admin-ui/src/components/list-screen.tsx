@@ -1,16 +1,24 @@
-import { bulkMailto, type ListResponse } from '@workshop/shared';
+import type { EmailList, ListResponse } from '@workshop/shared';
 import { Card, Table, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
+import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../queries/connectivity.store';
 import { useCachedQuery } from '../queries/use-cached-query';
 import { useCsvExport } from '../queries/use-csv-export';
 import { PAGE_SIZES, useListState, type ListQuery } from '../queries/use-list-query';
+import { EmailAllButton } from './email-all';
 import { ListEmpty } from './list-empty';
 import { ListToolbar } from './list-toolbar';
+import { PhoneList } from './phone-list';
+import { useNarrowList } from './use-phone';
 import { LoadError } from './load-error';
 import { PageHeader } from './page-header';
 import { SkeletonCards } from './skeleton-cards';
 import { StatCards, type StatCard } from './stat-cards';
+
+/** The filters of a list without its paging: what Export CSV and Email All cover. */
+export type ListFilters<S extends string> = Omit<ListQuery<S>, 'page' | 'pageSize'>;
 
 /** What a row's own actions need from the list around them. */
 export interface ListRowContext {
@@ -31,12 +39,20 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
   statuses: { value: S; label: string }[];
   mailtoBody: string;
   load: (query: ListQuery<S>) => Promise<ListResponse<T> & { summary: Sum }>;
+  /** Every address of the filter (Email All covers the whole filter, not the page). */
+  emails: (filters: ListFilters<S>) => Promise<EmailList>;
   /** A change reloads the list (live updates). */
   refreshKey?: unknown;
-  csv: { fileName: () => string; load: (filters: Pick<ListQuery<S>, 'q' | 'status'>) => Promise<string>; success: string };
+  csv: { fileName: () => string; load: (filters: ListFilters<S>) => Promise<string>; success: string };
+  /** A workshop filter beside the status filter (registrations). */
+  workshops?: { value: string; label: string }[];
   columns: (ctx: ListRowContext) => ColumnsType<T>;
+  /** A row as a card, on phones: what matters, whole, nothing wider than the screen. */
+  card: (row: T, ctx: ListRowContext) => ReactNode;
   /** The empty state's text when no search or filter is set. */
   emptyDescription: string;
+  /** Where clicking a row goes (its detail page), if rows have one. */
+  rowHref?: (row: T) => string;
 }
 
 /**
@@ -45,15 +61,18 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
  */
 export function ListScreen<T extends { id: string; email: string }, S extends string, Sum extends { total: number }>(p: ListScreenProps<T, S, Sum>) {
   const { offline, reason } = useOffline();
-  const list = useListState<S>();
-  const { q, status, page, pageSize } = list.query;
-  const { data, error, loading, reload } = useCachedQuery(`${p.noun}?q=${q}&status=${status}&page=${page}&pageSize=${pageSize}`, () => p.load(list.query), p.refreshKey);
-  const { exporting, exportCsv } = useCsvExport(p.csv.fileName, () => p.csv.load({ q, status }), {
+  const navigate = useNavigate();
+  const phone = useNarrowList();
+  const list = useListState<S>(p.statuses.map((s) => s.value));
+  const { q, status, page, pageSize, workshop_id } = list.query;
+  const filters: ListFilters<S> = { q, status, ...(workshop_id ? { workshop_id } : {}) };
+  const key = `${p.noun}?q=${q}&status=${status}&workshop=${workshop_id ?? ''}&page=${page}&pageSize=${pageSize}`;
+  const { data, error, loading, reload } = useCachedQuery(key, () => p.load(list.query), p.refreshKey);
+  const { exporting, exportCsv } = useCsvExport(p.csv.fileName, () => p.csv.load(filters), {
     success: p.csv.success,
     failure: `Failed to export ${p.noun}`,
   });
 
-  const emails = data?.items.map((r) => r.email) ?? [];
   return (
     <>
       <PageHeader title={p.title} subtitle={p.subtitle} />
@@ -67,7 +86,8 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
           status={list.status}
           onStatus={list.setStatus}
           statuses={p.statuses}
-          mailto={emails.length ? bulkMailto(emails, p.mailtoBody) : null}
+          workshop={p.workshops && { value: list.workshop, onChange: list.setWorkshop, options: p.workshops }}
+          emailAll={<EmailAllButton total={data?.total ?? 0} load={() => p.emails(filters)} body={p.mailtoBody} />}
           onExport={exportCsv}
           exporting={exporting}
           exportDisabledReason={reason ?? (data && data.total === 0 ? `No ${p.noun} to export` : undefined)}
@@ -79,6 +99,15 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
         )}
         {!data && !error ? (
           <SkeletonCards />
+        ) : phone ? (
+          <PhoneList<T>
+            rows={data?.items ?? []}
+            card={(r) => p.card(r, { offline, reload })}
+            loading={loading && !!data}
+            testId={`${p.noun}-cards`}
+            empty={<ListEmpty title={`No ${p.noun} found`} description={list.filtered ? `No ${p.noun} match your current filters.` : p.emptyDescription} />}
+            pagination={{ current: page, pageSize, total: data?.total ?? 0, onChange: list.setPaging }}
+          />
         ) : (
           <Table<T>
             rowKey="id"
@@ -88,6 +117,7 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
             loading={loading && !!data}
             scroll={{ x: 'max-content' }}
             data-testid={`${p.noun}-table`}
+            onRow={p.rowHref ? (row) => ({ onClick: () => navigate(p.rowHref!(row)), style: { cursor: 'pointer' } }) : undefined}
             locale={{
               emptyText: <ListEmpty title={`No ${p.noun} found`} description={list.filtered ? `No ${p.noun} match your current filters.` : p.emptyDescription} />,
             }}

@@ -1,4 +1,5 @@
-import { DownloadOutlined, MailOutlined, SearchOutlined } from '@ant-design/icons';
+import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { ReactNode } from 'react';
 import { Button, Flex, Input, Select, Tooltip } from 'antd';
 
 interface Props<S extends string> {
@@ -8,7 +9,10 @@ interface Props<S extends string> {
   status: S | 'all';
   onStatus: (s: S | 'all') => void;
   statuses: { value: S; label: string }[];
-  mailto: string | null;
+  /** An optional workshop filter ('all' = every workshop). */
+  workshop?: { value: string; onChange: (id: string) => void; options: { value: string; label: string }[] };
+  /** The Email All control (it loads the whole filter's addresses itself). */
+  emailAll: ReactNode;
   onExport: () => void;
   exporting: boolean;
   exportDisabledReason?: string;
@@ -31,15 +35,23 @@ export function ListToolbar<S extends string>(p: Props<S>) {
         value={p.status}
         onChange={p.onStatus}
         options={[{ value: 'all' as const, label: 'All Status' }, ...p.statuses]}
-        style={{ width: 160 }}
+        style={{ flex: '1 1 140px', maxWidth: 180 }}
+        aria-label="Status"
         data-testid="status-filter"
       />
+      {p.workshop && (
+        <Select
+          value={p.workshop.value}
+          onChange={p.workshop.onChange}
+          options={[{ value: 'all', label: 'All Workshops' }, ...p.workshop.options]}
+          style={{ flex: '1 1 180px', minWidth: 0, maxWidth: 280 }}
+          popupMatchSelectWidth={false}
+          aria-label="Workshop"
+          data-testid="workshop-filter"
+        />
+      )}
       <Flex gap={8} style={{ marginLeft: 'auto' }}>
-        <Tooltip title={p.mailto ? undefined : 'No email addresses in the list'}>
-          <Button icon={<MailOutlined />} href={p.mailto ?? undefined} disabled={!p.mailto} data-testid="email-all">
-            Email All
-          </Button>
-        </Tooltip>
+        {p.emailAll}
         <Tooltip title={p.exportDisabledReason}>
           <Button icon={<DownloadOutlined />} onClick={p.onExport} loading={p.exporting} disabled={!!p.exportDisabledReason} data-testid="export-csv">
             Export CSV

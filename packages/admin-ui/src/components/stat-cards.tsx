@@ -1,5 +1,6 @@
 import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { usePhone } from './use-phone';
 
 export interface StatCard {
   title: string;
@@ -10,16 +11,17 @@ export interface StatCard {
   color: string;
 }
 
-/** The figure cards at the top of each admin screen. */
+/** The figure cards at the top of each admin screen; two to a row and compact on a phone, so the list starts on screen. */
 export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boolean }) {
   const span = Math.max(6, 24 / cards.length);
+  const phone = usePhone();
   return (
-    <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
+    <Row gutter={phone ? [10, 10] : [16, 16]} style={{ marginBottom: phone ? 14 : 20 }}>
       {cards.map((c) => (
-        <Col key={c.title} xs={24} sm={12} lg={span}>
-          <Card variant="outlined" styles={{ body: { padding: 20 } }} data-testid={`card-${c.title}`}>
+        <Col key={c.title} xs={12} sm={12} xl={span}>
+          <Card variant="outlined" style={{ height: '100%' }} styles={{ body: { padding: phone ? 12 : 20 } }} data-testid={`card-${c.title}`}>
             <Flex justify="space-between" align="flex-start">
-              <div>
+              <div style={{ minWidth: 0 }}>
                 <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 500 }}>
                   {c.title}
                 </Typography.Text>
@@ -28,23 +30,21 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
                     <Skeleton.Input active size="small" style={{ width: 80 }} />
                   </div>
                 ) : (
-                  <div style={{ fontSize: 26, fontWeight: 600, lineHeight: 1.3, marginTop: 6 }} data-testid="card-value">
+                  <div style={{ fontSize: phone ? 20 : 26, fontWeight: 600, lineHeight: 1.3, marginTop: phone ? 2 : 6, whiteSpace: 'nowrap' }} data-testid="card-value">
                     {c.value}
                   </div>
                 )}
-                {c.hint && (
+                {c.hint && !phone && (
                   <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                     {c.hint}
                   </Typography.Text>
                 )}
               </div>
-              <Flex
-                align="center"
-                justify="center"
-                style={{ width: 40, height: 40, borderRadius: 10, background: `${c.color}14`, color: c.color, fontSize: 18 }}
-              >
-                {c.icon}
-              </Flex>
+              {!phone && (
+                <Flex align="center" justify="center" style={{ width: 40, height: 40, borderRadius: 10, background: `${c.color}14`, color: c.color, fontSize: 18 }}>
+                  {c.icon}
+                </Flex>
+              )}
             </Flex>
           </Card>
         </Col>

@@ -1,14 +1,15 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SIDEBAR } from '@workshop/shared';
 import { App, Avatar, Button, Drawer, Flex, Grid, Layout, Tooltip, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useApi } from '../app/api-context';
 import { useAdminPath } from '../app/admin-paths';
+import { MaintenanceBanner } from '../components/maintenance-banner';
 import { OfflineBanner } from '../components/offline-banner';
-import { usePlatform } from '../platform/platform';
 import { broadcastSignOut } from '../session/session-broadcast';
 import { useSession } from '../session/session.store';
+import { leaveNotice, takeNotice } from '../session/notice';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarState } from './sidebar-state';
 import { useLiveRegistrations } from './use-live-registrations';
@@ -18,7 +19,6 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 /** The guarded shell: sidebar (Drawer under 768px), top bar, the page, live registration toasts. */
 export function AdminLayout() {
   const api = useApi();
-  const platform = usePlatform();
   const path = useAdminPath();
   const navigate = useNavigate();
   const { message } = App.useApp();
@@ -28,14 +28,19 @@ export function AdminLayout() {
   const mobile = screens.md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
   useLiveRegistrations();
+  // Left by the sign-in screen, which has no antd message of its own.
+  useEffect(() => {
+    const notice = takeNotice();
+    if (notice) message.success(notice);
+  }, [message]);
 
   async function logout() {
     try {
       await api.auth.logout();
-      await platform.setToken(null);
       broadcastSignOut();
       signOut();
-      message.success('Logged out successfully');
+      // Shown by the sign-in screen: this layout (and its message host) goes with the session.
+      leaveNotice('Logged out successfully');
       navigate(path('login'), { replace: true });
     } catch {
       message.error('Error logging out');
@@ -100,6 +105,7 @@ export function AdminLayout() {
         <Layout.Content style={{ padding: mobile ? 16 : 28 }}>
           <div style={{ maxWidth: 1320, margin: '0 auto' }}>
             <OfflineBanner />
+            <MaintenanceBanner />
             <Outlet />
           </div>
         </Layout.Content>

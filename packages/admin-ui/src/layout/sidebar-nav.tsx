@@ -3,11 +3,15 @@ import {
   BulbOutlined,
   CalendarOutlined,
   GlobalOutlined,
+  HistoryOutlined,
   LogoutOutlined,
   SettingOutlined,
+  TagOutlined,
   TeamOutlined,
   UserAddOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
+import { SITE_NAME } from '@workshop/shared';
 import { Flex, Menu, Typography } from 'antd';
 import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -18,12 +22,15 @@ const PAGES: { page: AdminPage; label: string; icon: React.ReactNode }[] = [
   { page: '', label: 'Dashboard', icon: <AppstoreOutlined /> },
   { page: 'workshops', label: 'Workshops', icon: <CalendarOutlined /> },
   { page: 'registrations', label: 'Registrations', icon: <TeamOutlined /> },
+  { page: 'attention', label: 'Needs Attention', icon: <WarningOutlined /> },
   { page: 'interests', label: 'Interests', icon: <BulbOutlined /> },
   { page: 'revive', label: 'Revive', icon: <UserAddOutlined /> },
+  { page: 'promo-codes', label: 'Promo Codes', icon: <TagOutlined /> },
   { page: 'settings', label: 'Settings', icon: <SettingOutlined /> },
+  { page: 'activity', label: 'Activity', icon: <HistoryOutlined /> },
 ];
 
-/** The SPEC's sidebar entries, then View Site and Logout. */
+/** The SPEC's sidebar entries (plus Needs Attention and Activity), then View Site and Logout. */
 export function SidebarNav({ collapsed, onLogout, onNavigate }: { collapsed: boolean; onLogout: () => void; onNavigate?: () => void }) {
   const path = useAdminPath();
   const platform = usePlatform();
@@ -54,7 +61,7 @@ export function SidebarNav({ collapsed, onLogout, onNavigate }: { collapsed: boo
         </Flex>
         {!collapsed && (
           <div style={{ lineHeight: 1.2, whiteSpace: 'nowrap' }}>
-            <Typography.Text strong>No-Code Workshop</Typography.Text>
+            <Typography.Text strong>{SITE_NAME}</Typography.Text>
             <br />
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               Admin Portal

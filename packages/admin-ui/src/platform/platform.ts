@@ -27,6 +27,8 @@ export interface RegistrationCompletedEvent {
 /**
  * Everything the admin screens need from their host (browser or Electron). The screens ask
  * the platform; they never check where they run (bitwarden's FileDownloadService pattern).
+ * No host hands the screens the session token: the browser keeps it in an httpOnly cookie,
+ * the desktop app's main process adds it to the requests it passes on.
  */
 export interface Platform {
   readonly kind: 'web' | 'desktop';
@@ -37,9 +39,6 @@ export interface Platform {
   /** Last good copy of a list or figure, for offline reading. The web admin keeps none. */
   readCache<T>(key: string): Promise<CachedValue<T> | null>;
   writeCache<T>(key: string, data: T): Promise<void>;
-  /** The desktop stores the bearer token encrypted; the web relies on the httpOnly cookie (null). */
-  getToken(): string | null;
-  setToken(token: string | null): Promise<void>;
   /** New completed registrations, however the host receives them. Returns an unsubscribe. */
   onRegistrationCompleted(handler: (event: RegistrationCompletedEvent) => void): () => void;
 }

@@ -4,7 +4,6 @@ import { Navigate, useLocation } from 'react-router-dom';
 import { useApi } from '../app/api-context';
 import { useAdminPath } from '../app/admin-paths';
 import { FullScreenLoading } from '../components/full-screen-loading';
-import { usePlatform } from '../platform/platform';
 import { onSignOutElsewhere } from './session-broadcast';
 import { useSession } from './session.store';
 
@@ -17,7 +16,6 @@ const SESSION_CHECK_MS = 60_000;
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const api = useApi();
-  const platform = usePlatform();
   const path = useAdminPath();
   const location = useLocation();
   const { status, signIn, signOut } = useSession();
@@ -32,15 +30,12 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
         if (cancelled) return;
         // Unreachable server: let the screens show their cached copy or their load error.
         if (err instanceof ApiError && err.isNetworkError) signIn(null);
-        else {
-          void platform.setToken(null);
-          signOut();
-        }
+        else signOut();
       });
     return () => {
       cancelled = true;
     };
-  }, [status, api, platform, signIn, signOut]);
+  }, [status, api, signIn, signOut]);
 
   useEffect(() => {
     if (status !== 'signed-in') return;
@@ -48,10 +43,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       api.auth.session().then(
         ({ user }) => signIn(user),
         (err: unknown) => {
-          if (err instanceof ApiError && err.status === 401) {
-            void platform.setToken(null);
-            signOut();
-          }
+          if (err instanceof ApiError && err.status === 401) signOut();
         },
       );
     const onVisible = () => document.visibilityState === 'visible' && void check();
@@ -65,7 +57,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       document.removeEventListener('visibilitychange', onVisible);
       stopListening();
     };
-  }, [status, api, platform, signIn, signOut]);
+  }, [status, api, signIn, signOut]);
 
   if (status === 'checking') return <FullScreenLoading text="Loading admin portal..." />;
   if (status === 'signed-out') return <Navigate to={path('login')} replace state={{ from: location.pathname }} />;

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { INTEREST_SOURCES } from '../constants';
 import { interestStatusSchema } from './interest.schema';
 import { paymentMethodSchema, registrationStatusSchema } from './registration.schema';
-import { siteMaintenanceSchema } from './settings.schema';
+import { recoveryStateSchema } from './sales.schema';
+import { refundPolicySchema, siteMaintenanceSchema } from './settings.schema';
 
 /** Response shapes of the HTTP API. Rows never leave the server unshaped (STYLE.md). */
 export const workshopSchema = z.object({
@@ -28,6 +29,11 @@ export type PublicWorkshop = z.infer<typeof publicWorkshopSchema>;
 export const adminWorkshopSchema = workshopSchema.extend({
   seats_taken: z.number(),
   completed_count: z.number(),
+  join_url: z.string().nullable(),
+  join_passcode: z.string().nullable(),
+  materials_url: z.string().nullable(),
+  /** Every registration row, whatever its status: a workshop with any cannot be deleted. */
+  registrations_count: z.number(),
 });
 export type AdminWorkshop = z.infer<typeof adminWorkshopSchema>;
 
@@ -46,7 +52,16 @@ export const registrationSchema = z.object({
   status: registrationStatusSchema,
   /** Why a registration is not (or no longer) completed, e.g. 'refund_pending'; null when completed normally. */
   status_reason: z.string().nullable(),
+  /** The promo code the price came from, and what it took off (cents); null and 0 without one. */
+  promo_code: z.string().nullable(),
+  discount_cents: z.number(),
   created_at: z.string(),
+  /** The landing URL's campaign parameters, kept through checkout (null when absent). */
+  utm_source: z.string().nullable(),
+  utm_medium: z.string().nullable(),
+  utm_campaign: z.string().nullable(),
+  utm_term: z.string().nullable(),
+  utm_content: z.string().nullable(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -68,11 +83,17 @@ export const reviveEntrySchema = z.object({
   email: z.string(),
   source: z.enum(['admin', 'abandoned_checkout']),
   created_at: z.string(),
+  /** The checkout-recovery follow-up for this person and workshop (abandoned checkouts only). */
+  recovery: recoveryStateSchema.nullable(),
 });
 export type ReviveEntry = z.infer<typeof reviveEntrySchema>;
 
 export const listResponseSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 export type ListResponse<T> = { items: T[]; total: number };
+
+/** Every distinct address of a list's current filter (not just the page shown), for Email All. */
+export const emailListSchema = z.object({ emails: z.array(z.string()) });
+export type EmailList = z.infer<typeof emailListSchema>;
 
 export const registrationSummarySchema = z.object({
   total: z.number(),
@@ -91,15 +112,34 @@ export const reviveSummarySchema = z.object({ total: z.number(), today: z.number
 export type ReviveSummary = z.infer<typeof reviveSummarySchema>;
 export type ReviveList = ListResponse<ReviveEntry> & { summary: ReviveSummary };
 
+/** One workshop's money on the dashboard, summed by registration status on the server. */
+export const workshopRevenueSchema = z.object({
+  workshop_id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  completed: z.number(),
+  collected_cents: z.number(),
+  pending_cents: z.number(),
+  refunded_cents: z.number(),
+});
+export type WorkshopRevenue = z.infer<typeof workshopRevenueSchema>;
+
 export const dashboardSchema = z.object({
   total_registrations: z.number(),
   today_registrations: z.number(),
   /** Sum of every registration's amount, whatever its status (SPEC §9), in cents. */
   total_revenue_cents: z.number(),
+  /** The honest split of that sum: money received (completed), awaited (pending), given back (refunded). */
+  collected_cents: z.number(),
+  pending_cents: z.number(),
+  refunded_cents: z.number(),
+  revenue_by_workshop: z.array(workshopRevenueSchema),
   active_workshops: z.number(),
   upcoming_workshops: z.number(),
   recent_registrations: z.array(registrationSchema),
   daily: z.array(z.object({ date: z.string(), registrations: z.number(), revenue_cents: z.number() })),
+  /** Each promo code's completed uses and the discount they were given. */
+  promo_codes: z.array(z.object({ id: z.string(), code: z.string(), uses: z.number(), max_uses: z.number().nullable(), discount_cents: z.number() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -115,12 +155,18 @@ export const bookingSummarySchema = z.object({
 });
 export type BookingSummary = z.infer<typeof bookingSummarySchema>;
 
-export const siteStateSchema = z.object({ maintenance: siteMaintenanceSchema });
+/** The card flow's verify answer: the seat (an access id), or money received that the provider is still confirming. */
+export const cardVerifyResultSchema = z.union([z.object({ access_id: z.string() }), z.object({ status: z.literal('processing'), message: z.string() })]);
+export type CardVerifyResult = z.infer<typeof cardVerifyResultSchema>;
+
+/** GET /api/site: the public switches, and the cancellation fee the refund-policy page states. */
+export const siteStateSchema = z.object({ maintenance: siteMaintenanceSchema, refund_policy: refundPolicySchema });
 export type SiteState = z.infer<typeof siteStateSchema>;
 
 export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: z.literal('admin') });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
-export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string() });
+/** `token` only for a login that says `client: 'desktop'`; the web admin has the httpOnly cookie instead. */
+export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string().optional() });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const ERROR_CODES = [
@@ -134,7 +180,10 @@ export const ERROR_CODES = [
   'registration_closed',
   'rate_limited',
   'maintenance',
+  'unavailable',
   'payment_failed',
+  /** A promo code that cannot be used (unknown, expired, exhausted...): the message says which. */
+  'promo_invalid',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

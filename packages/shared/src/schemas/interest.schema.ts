@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTEREST_STATUSES, LIMITS, NO_QUESTION_PROVIDED } from '../constants';
+import { storableText } from '../text';
 import { emailField, interestPhoneField, nameField } from './fields';
 
 /** Interest form (SPEC §5): name and email required, phone optional. */
@@ -12,6 +13,7 @@ export type InterestFormInput = z.input<typeof interestFormSchema>;
 
 const issueText = z
   .string({ error: 'Please explain your issue' })
+  .refine(...storableText('message'))
   .trim()
   .min(1, 'Please explain your issue')
   .max(LIMITS.issueText, 'Issue must be 500 characters or less');
@@ -30,6 +32,7 @@ export const questionFormSchema = z.object({
   email: emailField,
   message: z
     .string()
+    .refine(...storableText('message'))
     .trim()
     .max(LIMITS.issueText, 'Question must be 500 characters or less')
     .default('')
@@ -39,11 +42,11 @@ export type QuestionFormInput = z.input<typeof questionFormSchema>;
 
 /** Contact page 'Send Message' form; sent to the team as an issue request. */
 export const contactFormSchema = z.object({
-  first_name: z.string().trim().min(1, 'First name is required').max(50, 'First name must be less than 50 characters'),
-  last_name: z.string().trim().max(50, 'Last name must be less than 50 characters').default(''),
+  first_name: z.string().refine(...storableText('first_name')).trim().min(1, 'First name is required').max(50, 'First name must be less than 50 characters'),
+  last_name: z.string().refine(...storableText('last_name')).trim().max(50, 'Last name must be less than 50 characters').default(''),
   email: emailField,
-  subject: z.string().trim().min(1, 'Subject is required').max(100, 'Subject must be less than 100 characters'),
-  message: z.string().trim().min(1, 'Message is required').max(LIMITS.issueText, 'Message must be 500 characters or less'),
+  subject: z.string().refine(...storableText('subject')).trim().min(1, 'Subject is required').max(100, 'Subject must be less than 100 characters'),
+  message: z.string().refine(...storableText('message')).trim().min(1, 'Message is required').max(LIMITS.issueText, 'Message must be 500 characters or less'),
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PAYMENT_METHODS, REGISTRATION_STATUSES } from '../constants';
+import { storableText } from '../text';
 import { emailField, nameField } from './fields';
+import { utmSchema } from './sales.schema';
+import { optionalPromoCodeField } from './promo-code.schema';
 
 export const MESSAGES = {
   selectWorkshop: 'Please select a workshop.',
@@ -19,7 +22,7 @@ export const paymentMethodSchema = z.enum(PAYMENT_METHODS);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const registrationStatusSchema = z.enum(REGISTRATION_STATUSES, {
-  error: 'Status must be pending, completed, failed or refunded',
+  error: `Status must be one of ${REGISTRATION_STATUSES.join(', ')}`,
 });
 export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
 
@@ -32,9 +35,12 @@ export const paypalCheckoutSchema = z.object({
   email: emailField,
   phone: z
     .string({ error: MESSAGES.fillAllFields })
+    .refine(...storableText('phone'))
     .trim()
     .min(1, MESSAGES.fillAllFields)
     .regex(/^\d{10}$/, MESSAGES.invalidPhone),
+  utm: utmSchema,
+  promo_code: optionalPromoCodeField,
 });
 export type PaypalCheckoutInput = z.input<typeof paypalCheckoutSchema>;
 
@@ -46,9 +52,9 @@ export const cardCheckoutWorkshopSchema = z.object({ workshop_id: workshopChoice
 
 export const cardCheckoutFieldsSchema = z
   .object({
-    name: z.string().trim().default(''),
-    email: z.string().trim().default(''),
-    phone: z.string().trim().default(''),
+    name: z.string().refine(...storableText('name')).trim().default(''),
+    email: z.string().refine(...storableText('email')).trim().default(''),
+    phone: z.string().refine(...storableText('phone')).trim().default(''),
   })
   .superRefine((v, ctx) => {
     if (!v.name || !v.email || !v.phone) {
@@ -61,8 +67,11 @@ export const cardCheckoutFieldsSchema = z
   })
   .pipe(z.object({ name: nameField, email: emailField, phone: z.string() }));
 
+/** Either checkout may carry a promo code; the server prices it, never the client. */
+export const checkoutPromoSchema = z.object({ promo_code: optionalPromoCodeField });
+
 export const razorpayCheckoutSchema = cardCheckoutWorkshopSchema.and(
-  z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional() }),
+  z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), utm: utmSchema, promo_code: z.string().optional() }),
 );
 export type RazorpayCheckoutInput = z.input<typeof razorpayCheckoutSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants';
+import { LIMITS, SETTING_KEYS } from '../constants';
+import { DEFAULT_REFUND_POLICY } from '../refund-policy';
+import { storableText } from '../text';
 
 export const siteMaintenanceSchema = z.object({
   enabled: z.boolean(),
-  message: z.string().trim().max(LIMITS.maintenanceMessage, 'Message must be 500 characters or less'),
+  message: z.string().refine(...storableText('message')).trim().max(LIMITS.maintenanceMessage, 'Message must be 500 characters or less'),
 });
 
 export const registrationLimitSchema = z.object({
@@ -19,17 +21,65 @@ export const emailNotificationsSchema = z.object({
   admin_email: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.email, 'Email must be less than 255 characters')]),
 });
 
+/** The cancellation policy's fee (the refund-policy page and every cancellation read it). */
+export const refundPolicySchema = z.object({
+  min_fee_cents: z.number({ error: 'Minimum fee must be a number of cents' }).int('Minimum fee must be a whole number of cents').min(0, 'Minimum fee must be 0 or more'),
+  fee_percent: z.number({ error: 'Fee percentage must be a number' }).min(0, 'Fee percentage must be between 0 and 100').max(100, 'Fee percentage must be between 0 and 100'),
+});
+const LINK_MESSAGE = 'Enter a full link starting with https://';
+/** An optional public link: empty (the control is hidden), or a full http(s) address. */
+const linkField = z
+  .string({ error: LINK_MESSAGE })
+  .trim()
+  .max(LIMITS.link, 'Links must be 500 characters or less')
+  .refine((v) => v === '' || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(v), LINK_MESSAGE);
+
+/** Where the site's community and social buttons go; a control whose link is empty is not shown. */
+export const siteLinksSchema = z.object({
+  whatsapp_url: linkField,
+  discord_url: linkField,
+  demo_video_url: linkField,
+  twitter_url: linkField,
+  linkedin_url: linkField,
+  youtube_url: linkField,
+  instagram_url: linkField,
+});
+export type SiteLinks = z.infer<typeof siteLinksSchema>;
+
+/** Checkout recovery: one follow-up email to a buyer who left a checkout unpaid, after this delay. */
+export const checkoutRecoverySchema = z.object({
+  enabled: z.boolean(),
+  delay_minutes: z
+    .number({ error: 'Delay must be a number of minutes' })
+    .int('Delay must be a whole number of minutes')
+    .min(LIMITS.recoveryDelayMin, 'Delay must be between 5 minutes and 7 days')
+    .max(LIMITS.recoveryDelayMax, 'Delay must be between 5 minutes and 7 days'),
+});
+
+/** How long a seat offered to the next person on a waitlist stays held for them. */
+export const waitlistSettingsSchema = z.object({
+  offer_hours: z
+    .number({ error: 'Offer time must be a number of hours' })
+    .int('Offer time must be a whole number of hours')
+    .min(1, 'Offer time must be at least 1 hour')
+    .max(168, 'Offer time must be 168 hours (7 days) or less'),
+});
+
 export const settingSchemas = {
   site_maintenance: siteMaintenanceSchema,
   registration_limit: registrationLimitSchema,
   email_notifications: emailNotificationsSchema,
+  refund_policy: refundPolicySchema,
+  site_links: siteLinksSchema,
+  checkout_recovery: checkoutRecoverySchema,
+  waitlist: waitlistSettingsSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof settingSchemas)[K]>;
 export type Settings = { [K in SettingKey]: SettingValue<K> };
 
-export const settingKeySchema = z.enum(['site_maintenance', 'registration_limit', 'email_notifications'], {
+export const settingKeySchema = z.enum(SETTING_KEYS, {
   error: 'Unknown setting',
 });
 
@@ -37,10 +87,18 @@ export const DEFAULT_SETTINGS: Settings = {
   site_maintenance: { enabled: false, message: 'We are performing scheduled maintenance. Please check back soon.' },
   registration_limit: { enabled: false, max_registrations: 100 },
   email_notifications: { enabled: false, admin_email: '' },
+  refund_policy: DEFAULT_REFUND_POLICY,
+  site_links: { whatsapp_url: '', discord_url: '', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
+  checkout_recovery: { enabled: true, delay_minutes: 60 },
+  waitlist: { offer_hours: 12 },
 };
 
-/** SPEC §5: a non-numeric maximum becomes 0, which then fails the min-1 rule. */
+/**
+ * SPEC §5: a non-numeric maximum becomes 0, which then fails the min-1 rule. A fraction stays a
+ * fraction, so '12.5' is refused as not whole instead of being saved as 12.
+ */
 export function parseMaxRegistrations(raw: string): number {
-  const n = Number.parseInt(raw, 10);
-  return Number.isNaN(n) ? 0 : n;
+  const text = raw.trim();
+  const n = Number(text);
+  return text === '' || Number.isNaN(n) ? 0 : n;
 }

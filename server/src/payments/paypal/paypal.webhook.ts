@@ -1,26 +1,23 @@
-import type { Request } from 'express';
-import type { Logger } from 'pino';
-import type { Db } from '../../db/knex';
-import { BadRequestError } from '../../http/errors';
-import { markEventProcessed, recordEvent } from '../payment-events.queries';
-import { findByOrder, markFailed, REASONS } from '../registration-payments.service';
+import { type ProviderWebhook, WebhookRejected } from '../payment-provider';
 import type { PaypalClient } from './paypal.client';
-import type { PaypalService } from './paypal.service';
 
 interface PaypalEvent {
-  id: string;
-  event_type: string;
+  id?: unknown;
+  event_type?: unknown;
   resource?: {
     id?: string;
-    status?: string;
     supplementary_data?: { related_ids?: { order_id?: string } };
     links?: { rel: string; href: string }[];
   };
 }
 
+const ORDER_EVENTS = new Set(['CHECKOUT.ORDER.APPROVED', 'CHECKOUT.ORDER.COMPLETED']);
+const CAPTURE_EVENTS = new Set(['PAYMENT.CAPTURE.COMPLETED', 'PAYMENT.CAPTURE.PENDING', 'PAYMENT.CAPTURE.DENIED', 'PAYMENT.CAPTURE.DECLINED']);
+const REFUND_EVENTS = new Set(['PAYMENT.CAPTURE.REFUNDED', 'PAYMENT.CAPTURE.REVERSED']);
+
 /** Asks PayPal whether PayPal sent this delivery: neither SDK verifies webhooks. */
-async function verifySignature(client: PaypalClient, webhookId: string, req: Request, event: unknown): Promise<boolean> {
-  const h = (name: string) => req.get(name) ?? '';
+async function signatureVerified(client: PaypalClient, webhookId: string, header: (n: string) => string | undefined, event: unknown): Promise<boolean> {
+  const h = (name: string) => header(name) ?? '';
   const res = await fetch(`${client.apiBase}/v1/notifications/verify-webhook-signature`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${await client.accessToken()}` },
@@ -41,75 +38,24 @@ async function verifySignature(client: PaypalClient, webhookId: string, req: Req
 }
 
 /**
- * POST /api/webhooks/paypal. Nothing in the body is trusted before PayPal confirms the
- * signature; even then, money is checked by asking PayPal for the order, not by the payload.
+ * Nothing in the body is trusted before PayPal confirms the signature; even then, money is
+ * checked by asking PayPal for the order, never by the payload.
  */
-export async function handlePaypalWebhook(
-  deps: { db: Db; client: PaypalClient; service: PaypalService; webhookId?: string; logger: Logger },
-  req: Request,
-): Promise<{ status: string }> {
-  if (!deps.webhookId) throw new BadRequestError('PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID).');
-  const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+export async function parsePaypalWebhook(client: PaypalClient, webhookId: string | undefined, raw: Buffer, header: (n: string) => string | undefined): Promise<ProviderWebhook> {
+  if (!webhookId) throw new WebhookRejected('PayPal webhooks are not configured (PAYPAL_WEBHOOK_ID).');
   let event: PaypalEvent;
   try {
-    event = JSON.parse(raw);
+    event = JSON.parse(raw.toString('utf8'));
   } catch {
-    throw new BadRequestError('Invalid webhook body');
+    throw new WebhookRejected('Invalid webhook body');
   }
-  if (!req.get('paypal-transmission-sig') || !(await verifySignature(deps.client, deps.webhookId, req, event))) {
-    throw new BadRequestError('Invalid webhook signature');
-  }
-  if (typeof event?.id !== 'string' || typeof event.event_type !== 'string') throw new BadRequestError('Invalid webhook event');
-  const recorded = await recordEvent(deps.db, { provider: 'paypal', eventId: event.id, type: event.event_type, payload: event });
-  if (recorded.replay) return { status: 'duplicate' };
-
+  if (!header('paypal-transmission-sig') || !(await signatureVerified(client, webhookId, header, event))) throw new WebhookRejected('Invalid webhook signature');
+  if (typeof event?.id !== 'string' || typeof event.event_type !== 'string') throw new WebhookRejected('Invalid webhook event');
+  const type = event.event_type;
   const r = event.resource ?? {};
-  let outcome = 'ignored';
-  let registrationId: string | null = null;
-  switch (event.event_type) {
-    case 'CHECKOUT.ORDER.APPROVED':
-    case 'CHECKOUT.ORDER.COMPLETED': {
-      // The buyer approved but may never come back: capture now (idempotent with the return URL).
-      const settled = r.id ? await deps.service.captureAndSettle(r.id) : { kind: 'unknown' as const };
-      outcome = settled.kind;
-      if (settled.kind !== 'unknown') registrationId = settled.registration.id;
-      break;
-    }
-    case 'PAYMENT.CAPTURE.COMPLETED': {
-      const orderId = r.supplementary_data?.related_ids?.order_id;
-      const reg = orderId ? await findByOrder(deps.db, 'paypal', orderId) : undefined;
-      if (reg && orderId) {
-        const order = (await deps.client.orders.getOrder({ id: orderId })).result;
-        outcome = (await deps.service.settleCapturedOrder(reg, order)).kind;
-        registrationId = reg.id;
-      }
-      break;
-    }
-    case 'PAYMENT.CAPTURE.DENIED':
-    case 'PAYMENT.CAPTURE.DECLINED': {
-      const orderId = r.supplementary_data?.related_ids?.order_id;
-      const reg = orderId ? await findByOrder(deps.db, 'paypal', orderId) : undefined;
-      if (reg) {
-        outcome = (await markFailed(deps.db, reg.id, REASONS.declined, { revive: true })) ? 'failed' : 'unchanged';
-        registrationId = reg.id;
-      }
-      break;
-    }
-    case 'PAYMENT.CAPTURE.REFUNDED': {
-      // A refund made outside this server (PayPal dashboard): the seat is no longer paid for.
-      const captureId = r.links?.find((l) => l.rel === 'up')?.href.split('/').pop();
-      const reg = captureId ? await deps.db('workshop_registrations').where({ payment_method: 'paypal', payment_id: captureId }).first('id', 'status') : undefined;
-      if (reg) {
-        registrationId = reg.id;
-        const changed = await deps.db('workshop_registrations')
-          .where({ id: reg.id, status: 'completed' })
-          .update({ status: 'refunded', status_reason: 'refunded_at_provider', updated_at: deps.db.fn.now() });
-        outcome = changed ? 'refunded' : 'unchanged';
-      }
-      break;
-    }
-  }
-  await markEventProcessed(deps.db, recorded.id, outcome, registrationId);
-  deps.logger.info({ eventId: event.id, type: event.event_type, outcome }, 'PayPal webhook handled');
-  return { status: outcome };
+  const base = { eventId: event.id, type, payload: event };
+  if (ORDER_EVENTS.has(type)) return { ...base, kind: 'payment', orderId: r.id };
+  if (CAPTURE_EVENTS.has(type)) return { ...base, kind: 'payment', orderId: r.supplementary_data?.related_ids?.order_id, paymentId: r.id };
+  if (REFUND_EVENTS.has(type)) return { ...base, kind: 'refund', paymentId: r.links?.find((l) => l.rel === 'up')?.href.split('/').pop() };
+  return { ...base, kind: 'other' };
 }

@@ -1,4 +1,4 @@
-import type { Dashboard } from '@workshop/shared';
+import { formatCents, type Dashboard } from '@workshop/shared';
 import { Flex, Typography } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 
@@ -62,7 +62,7 @@ export function DailyChart({ daily }: { daily: Dashboard['daily'] }) {
         </Flex>
         {current && (
           <Typography.Text type="secondary" style={{ marginLeft: 'auto', fontSize: 12 }} data-testid="chart-readout">
-            {dayLabel(current.date)}: {current.registrations} registrations · ${(current.revenue_cents / 100).toFixed(2)}
+            {dayLabel(current.date)}: {current.registrations} {current.registrations === 1 ? 'registration' : 'registrations'} · {formatCents(current.revenue_cents)}
           </Typography.Text>
         )}
       </Flex>

@@ -1,22 +1,36 @@
-import { CalendarOutlined, ClockCircleOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
-import { formatCents, formatDateTime } from '@workshop/shared';
-import { Card, Col, Flex, List, Row, Skeleton, Typography } from 'antd';
+import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, HourglassOutlined, RollbackOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { formatCents } from '@workshop/shared';
+import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { useAdminPath } from '../../app/admin-paths';
 import { useApi } from '../../app/api-context';
 import { ListEmpty } from '../../components/list-empty';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { StatCards } from '../../components/stat-cards';
-import { StatusTag } from '../../components/status-tag';
 import { useLive } from '../../queries/live.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { DailyChart } from './daily-chart';
+import { FunnelCard } from './funnel-card';
+import { PromoCodeUses } from './promo-code-uses';
+import { RecentRegistrations } from './recent-registrations';
+import { RevenueByWorkshop } from './revenue-by-workshop';
 
 export function DashboardScreen() {
   const api = useApi();
   const live = useLive((s) => s.registrationsVersion);
   const { data, error, reload } = useCachedQuery('dashboard', () => api.admin.dashboard(), live);
+  // Same key as the Needs Attention screen: one cached copy, and the count agrees with the list.
+  const attention = useCachedQuery('attention', () => api.admin.attention.list(), live).data?.total ?? 0;
+  const navigate = useNavigate();
+  const path = useAdminPath();
 
-  const header = <PageHeader title="Dashboard" subtitle="Registrations, revenue and workshops at a glance" />;
+  const attentionLink = attention > 0 && (
+    <Button danger icon={<WarningOutlined />} onClick={() => navigate(path('attention'))} data-testid="attention-badge">
+      {attention === 1 ? '1 needs attention' : `${attention} need attention`}
+    </Button>
+  );
+  const header = <PageHeader title="Dashboard" subtitle="Registrations, revenue and workshops at a glance" extra={attentionLink} />;
   // Nothing to show yet and the load failed: the error alone, not placeholders that look still loading.
   if (error && !data) {
     return (
@@ -34,33 +48,29 @@ export function DashboardScreen() {
         cards={[
           { title: 'Total Registrations', value: data?.total_registrations ?? 0, icon: <TeamOutlined />, color: '#4f46e5' },
           { title: "Today's Registrations", value: data?.today_registrations ?? 0, icon: <ClockCircleOutlined />, color: '#0ea5e9' },
-          { title: 'Total Revenue', value: formatCents(data?.total_revenue_cents ?? 0), icon: <DollarOutlined />, color: '#10b981' },
+          { title: 'Total Revenue', value: formatCents(data?.total_revenue_cents ?? 0), hint: 'All registrations, any status', icon: <DollarOutlined />, color: '#10b981' },
           { title: 'Active Workshops', value: data?.active_workshops ?? 0, icon: <CalendarOutlined />, color: '#f59e0b' },
         ]}
       />
+      {/* What Total Revenue is made of: only Collected is money received. */}
+      <StatCards
+        loading={!data}
+        cards={[
+          { title: 'Collected', value: formatCents(data?.collected_cents ?? 0), hint: 'Completed payments', icon: <CheckCircleOutlined />, color: '#059669' },
+          { title: 'Pending', value: formatCents(data?.pending_cents ?? 0), hint: 'Checkouts not yet paid', icon: <HourglassOutlined />, color: '#d97706' },
+          { title: 'Refunded', value: formatCents(data?.refunded_cents ?? 0), hint: 'Returned to buyers', icon: <RollbackOutlined />, color: '#6b7280' },
+        ]}
+      />
+      {data && <RevenueByWorkshop rows={data.revenue_by_workshop ?? []} />}
+      <FunnelCard />
+      {data && <PromoCodeUses rows={data.promo_codes ?? []} />}
       <Card title="Registrations and revenue, last 30 days" style={{ marginBottom: 20 }}>
         {data ? <DailyChart daily={data.daily} /> : <Skeleton active paragraph={{ rows: 5 }} />}
       </Card>
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={14}>
           <Card title="Recent Registrations" style={{ height: '100%' }} data-testid="recent-registrations">
-            {!data ? (
-              <Skeleton active />
-            ) : data.recent_registrations.length === 0 ? (
-              <ListEmpty title="No registrations yet" description="New registrations will show up here." />
-            ) : (
-              <List
-                dataSource={data.recent_registrations}
-                renderItem={(r) => (
-                  <List.Item extra={<StatusTag status={r.status} />}>
-                    <List.Item.Meta title={r.name} description={<span>{r.email} · {formatDateTime(r.created_at)}</span>} />
-                    <Typography.Text strong style={{ marginRight: 16 }}>
-                      {formatCents(r.amount)}
-                    </Typography.Text>
-                  </List.Item>
-                )}
-              />
-            )}
+            {!data ? <Skeleton active /> : <RecentRegistrations rows={data.recent_registrations} />}
           </Card>
         </Col>
         <Col xs={24} lg={10}>

@@ -2,7 +2,9 @@ import { CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, TeamOutlined 
 import {
   formatCents,
   formatDateTime,
+  formatShortDate,
   MAILTO_BODIES,
+  REGISTRATION_STATUS_LABELS,
   registrationCsvFileName,
   type Registration,
   type RegistrationStatus,
@@ -10,19 +12,22 @@ import {
 } from '@workshop/shared';
 import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Link } from 'react-router-dom';
+import { useRegistrationPath } from '../../app/admin-paths';
 import { useApi } from '../../app/api-context';
+import { campaignText } from '../../components/campaign-text';
+import { ClippedText } from '../../components/clipped-text';
 import { ListScreen } from '../../components/list-screen';
+import { CardHead } from '../../components/phone-list';
 import type { StatCard } from '../../components/stat-cards';
 import { StatusReason } from '../../components/status-reason';
 import { StatusTag } from '../../components/status-tag';
 import { useLive } from '../../queries/live.store';
+import { useCachedQuery } from '../../queries/use-cached-query';
 
-const STATUSES: { value: RegistrationStatus; label: string }[] = [
-  { value: 'completed', label: 'Completed' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'refunded', label: 'Refunded' },
-];
+// The SPEC's three first, then the states payments add.
+const ORDER: RegistrationStatus[] = ['completed', 'pending', 'failed', 'refund_pending', 'refunded', 'cancelled'];
+const STATUSES = ORDER.map((value) => ({ value, label: REGISTRATION_STATUS_LABELS[value] }));
 
 const cards = (s: RegistrationSummary | undefined): StatCard[] => [
   { title: 'Total Registrations', value: s?.total ?? 0, icon: <TeamOutlined />, color: '#4f46e5' },
@@ -31,16 +36,35 @@ const cards = (s: RegistrationSummary | undefined): StatCard[] => [
   { title: 'Today', value: s?.today ?? 0, icon: <ClockCircleOutlined />, color: '#f59e0b' },
 ];
 
-const COLUMNS: ColumnsType<Registration> = [
-  { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
-  { title: 'Email', dataIndex: 'email', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{v}</span> },
+/** Every row opens its registration; the name is also a real link (keyboard, new tab). */
+const columns = (detail: (id: string) => string): ColumnsType<Registration> => [
+  // Who and what state stay pinned at the edges while the middle columns scroll on a narrower screen.
+  {
+    title: 'Name',
+    dataIndex: 'name',
+    fixed: 'left',
+    render: (v: string, r) => (
+      <Link to={detail(r.id)} onClick={(e) => e.stopPropagation()} style={{ fontWeight: 600, display: 'inline-block', minWidth: 110, maxWidth: 200 }} data-testid="registration-link">
+        {v}
+      </Link>
+    ),
+  },
+  { title: 'Email', dataIndex: 'email', render: (v: string) => <ClippedText text={v} width={280} /> },
   { title: 'Access ID', dataIndex: 'access_id', render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+  { title: 'Workshop', dataIndex: 'workshop_title', render: (v: string) => <span style={{ display: 'inline-block', minWidth: 140 }}>{v}</span> },
   { title: 'Payment ID', dataIndex: 'payment_id', render: (v: string | null) => v ?? <Typography.Text type="secondary">—</Typography.Text> },
   { title: 'Date', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
-  { title: 'Amount', dataIndex: 'amount', align: 'right', render: (v: number) => formatCents(v) },
+  { title: 'Source', key: 'source', render: (_: unknown, r: Registration) => campaignText(r) ?? <Typography.Text type="secondary">—</Typography.Text> },
+  {
+    title: 'Promo Code',
+    dataIndex: 'promo_code',
+    render: (v: string | null, r) => (v ? <span data-testid="row-promo">{`${v} (−${formatCents(r.discount_cents)})`}</span> : <Typography.Text type="secondary">—</Typography.Text>),
+  },
+  { title: 'Amount', dataIndex: 'amount', align: 'right', fixed: 'right', render: (v: number) => formatCents(v) },
   {
     title: 'Status',
     dataIndex: 'status',
+    fixed: 'right',
     render: (v: RegistrationStatus, r) => (
       <>
         <StatusTag status={v} />
@@ -50,9 +74,40 @@ const COLUMNS: ColumnsType<Registration> = [
   },
 ];
 
+/** A registration on a phone: who, for which workshop, how much, when, and its state. */
+function RegistrationCard({ r, href }: { r: Registration; href: string }) {
+  return (
+    <>
+      <CardHead
+        title={
+          <Link to={href} data-testid="registration-link">
+            {r.name}
+          </Link>
+        }
+        extra={<StatusTag status={r.status} />}
+      />
+      <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere', fontSize: 13 }}>
+        {r.email}
+      </Typography.Text>
+      <div style={{ marginTop: 6 }}>{r.workshop_title}</div>
+      <div style={{ fontSize: 13 }}>
+        <Typography.Text strong>{formatCents(r.amount)}</Typography.Text>
+        {r.promo_code && ` (${r.promo_code}, −${formatCents(r.discount_cents)})`} · {formatDateTime(r.created_at)}
+      </div>
+      <div style={{ marginTop: 4, fontSize: 12 }}>
+        <Typography.Text code>{r.access_id}</Typography.Text>
+        <StatusReason reason={r.status_reason} />
+      </div>
+    </>
+  );
+}
+
 export function RegistrationsScreen() {
   const api = useApi();
   const live = useLive((s) => s.registrationsVersion);
+  // The workshop filter's choices: the same list the Workshops screen shows (and caches).
+  const workshops = useCachedQuery('workshops', () => api.admin.workshops.list()).data ?? [];
+  const detail = useRegistrationPath();
   return (
     <ListScreen<Registration, RegistrationStatus, RegistrationSummary>
       noun="registrations"
@@ -63,10 +118,14 @@ export function RegistrationsScreen() {
       statuses={STATUSES}
       mailtoBody={MAILTO_BODIES.registrations}
       load={(query) => api.admin.registrations.list(query)}
+      emails={(filters) => api.admin.registrations.emails(filters)}
       refreshKey={live}
       csv={{ fileName: registrationCsvFileName, load: (filters) => api.admin.registrations.exportCsv(filters), success: 'Registration data exported successfully' }}
-      columns={() => COLUMNS}
+      columns={() => columns(detail)}
+      rowHref={(r) => detail(r.id)}
+      card={(r) => <RegistrationCard r={r} href={detail(r.id)} />}
       emptyDescription="Registrations will appear here once people sign up."
+      workshops={workshops.map((w) => ({ value: w.id, label: `${w.title} (${formatShortDate(w.date)})` }))}
     />
   );
 }

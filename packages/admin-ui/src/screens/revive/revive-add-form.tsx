@@ -33,10 +33,10 @@ export function ReviveAddForm({ disabled, onAdded }: { disabled: boolean; onAdde
   return (
     <Form<ReviveCreateInput> form={form} layout="inline" onFinish={submit} disabled={disabled || busy} style={{ rowGap: 8 }}>
       <Form.Item name="name">
-        <Input placeholder="Name" style={{ width: 200 }} data-testid="revive-name" />
+        <Input placeholder="Name" aria-label="Name" style={{ width: 200, maxWidth: '100%' }} data-testid="revive-name" />
       </Form.Item>
       <Form.Item name="email">
-        <Input type="email" placeholder="Email (optional)" style={{ width: 240 }} />
+        <Input type="email" placeholder="Email (optional)" aria-label="Email (optional)" style={{ width: 240, maxWidth: '100%' }} />
       </Form.Item>
       <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy}>
         Add Entry

@@ -5,18 +5,22 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { ListEmpty } from '../../components/list-empty';
+import { CardHead, PhoneList } from '../../components/phone-list';
+import { useNarrowList } from '../../components/use-phone';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { StatCards } from '../../components/stat-cards';
 import { useOffline } from '../../queries/connectivity.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { PAGE_SIZES } from '../../queries/use-list-query';
+import { FollowUpTag } from './follow-up-tag';
 import { ReviveAddForm } from './revive-add-form';
 
 export function ReviveScreen() {
   const api = useApi();
   const { message } = App.useApp();
   const { offline } = useOffline();
+  const phone = useNarrowList();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);
   const { data, error, loading, reload } = useCachedQuery(`revive?page=${page}&pageSize=${pageSize}`, () => api.admin.revive.list({ page, pageSize }));
@@ -31,26 +35,31 @@ export function ReviveScreen() {
     }
   }
 
+  const source = (v: ReviveEntry['source']) => (v === 'abandoned_checkout' ? <Tag color="orange">Abandoned checkout</Tag> : <Tag>Added by admin</Tag>);
+  const removeButton = (r: ReviveEntry) => (
+    <Popconfirm title={`Remove ${r.name} from the revive list?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(r.id)} disabled={offline}>
+      <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={offline} aria-label={`Remove ${r.name}`}>
+        Remove
+      </Button>
+    </Popconfirm>
+  );
+  const paging = (p: number, size: number) => {
+    setPage(size === pageSize ? p : 1);
+    setPageSize(size);
+  };
+  const empty = <ListEmpty title="No revive entries" description="Abandoned checkouts and people you add will appear here." />;
+
   const columns: ColumnsType<ReviveEntry> = [
-    { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+    { title: 'Name', dataIndex: 'name', render: (v: string) => <Typography.Text strong style={{ display: 'inline-block', minWidth: 120 }}>{v}</Typography.Text> },
     { title: 'Email', dataIndex: 'email', render: (v: string) => v || <Typography.Text type="secondary">—</Typography.Text> },
-    {
-      title: 'Source',
-      dataIndex: 'source',
-      render: (v: ReviveEntry['source']) => (v === 'abandoned_checkout' ? <Tag color="orange">Abandoned checkout</Tag> : <Tag>Added by admin</Tag>),
-    },
+    { title: 'Source', dataIndex: 'source', render: source },
+    { title: 'Follow-up', dataIndex: 'recovery', render: (v: ReviveEntry['recovery']) => <FollowUpTag recovery={v} /> },
     { title: 'Created At', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
     {
       title: '',
       key: 'remove',
       align: 'right',
-      render: (_: unknown, r) => (
-        <Popconfirm title={`Remove ${r.name} from the revive list?`} okText="Remove" okButtonProps={{ danger: true }} onConfirm={() => remove(r.id)} disabled={offline}>
-          <Button type="text" danger size="small" icon={<DeleteOutlined />} disabled={offline} aria-label={`Remove ${r.name}`}>
-            Remove
-          </Button>
-        </Popconfirm>
-      ),
+      render: (_: unknown, r) => removeButton(r),
     },
   ];
 
@@ -74,6 +83,31 @@ export function ReviveScreen() {
             <Spin size="small" />
             <Typography.Text type="secondary">Loading revive entries...</Typography.Text>
           </Flex>
+        ) : phone ? (
+          <PhoneList<ReviveEntry>
+            rows={data?.items ?? []}
+            loading={loading && !!data}
+            testId="revive-cards"
+            empty={empty}
+            pagination={{ current: page, pageSize, total: data?.total ?? 0, onChange: paging }}
+            card={(r) => (
+              <>
+                <CardHead title={r.name} extra={source(r.source)} />
+                {r.email && (
+                  <Typography.Text type="secondary" style={{ display: 'block', overflowWrap: 'anywhere', fontSize: 13 }}>
+                    {r.email}
+                  </Typography.Text>
+                )}
+                <div style={{ fontSize: 12, marginTop: 4 }}>{formatDateTime(r.created_at)}</div>
+                {r.recovery && (
+                  <div style={{ marginTop: 6 }}>
+                    <FollowUpTag recovery={r.recovery} />
+                  </div>
+                )}
+                <div style={{ marginTop: 6 }}>{removeButton(r)}</div>
+              </>
+            )}
+          />
         ) : (
           <Table<ReviveEntry>
             rowKey="id"
@@ -82,18 +116,9 @@ export function ReviveScreen() {
             dataSource={data?.items ?? []}
             loading={loading && !!data}
             data-testid="revive-table"
-            locale={{ emptyText: <ListEmpty title="No revive entries" description="Abandoned checkouts and people you add will appear here." /> }}
-            pagination={{
-              current: page,
-              pageSize,
-              total: data?.total ?? 0,
-              pageSizeOptions: PAGE_SIZES,
-              showSizeChanger: true,
-              onChange: (p, size) => {
-                setPage(size === pageSize ? p : 1);
-                setPageSize(size);
-              },
-            }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: empty }}
+            pagination={{ current: page, pageSize, total: data?.total ?? 0, pageSizeOptions: PAGE_SIZES, showSizeChanger: true, onChange: paging }}
           />
         )}
       </Card>

@@ -21,8 +21,10 @@ export function DangerSection({ disabled, onBusy }: { disabled: boolean; onBusy:
         setBusy(true);
         onBusy(true);
         try {
-          await api.admin.registrations.clearAll();
+          const { kept } = await api.admin.registrations.clearAll();
           message.success('All registration data cleared');
+          // Money still moving is never cleared: say how much stayed, and why.
+          if (kept) message.info(`${kept} ${kept === 1 ? 'registration was' : 'registrations were'} kept: seats being paid for right now, or refunds still on their way.`);
           bump();
         } catch {
           message.error('Failed to clear data');

@@ -5,6 +5,8 @@ import { SettingSwitch } from './setting-row';
 
 /** What the section's text input is wired to. */
 export interface SettingFieldBinding {
+  /** Ties the field to its label. */
+  id: string;
   value: string;
   onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
   disabled: boolean;
@@ -12,8 +14,11 @@ export interface SettingFieldBinding {
 
 type ParseResult<V> = { success: true; data: V } | { success: false; error: { issues: { message: string }[] } };
 
+/** The settings that are an on/off switch plus one text field. */
+export type ToggleSettingKey = Exclude<SettingKey, 'site_links' | 'refund_policy' | 'waitlist'>;
+
 /** One setting's card: its on/off switch saves at once, its text field saves with the button once valid. */
-export interface SettingSectionConfig<K extends SettingKey> {
+export interface SettingSectionConfig<K extends ToggleSettingKey> {
   key: K;
   title: string;
   testId: string;
@@ -28,7 +33,7 @@ export interface SettingSectionConfig<K extends SettingKey> {
   saveOnlyChanges?: boolean;
 }
 
-interface Props<K extends SettingKey> {
+interface Props<K extends ToggleSettingKey> {
   config: SettingSectionConfig<K>;
   value: Settings[K];
   disabled: boolean;
@@ -36,8 +41,9 @@ interface Props<K extends SettingKey> {
   save: (value: Settings[K]) => Promise<boolean>;
 }
 
-export function SettingSection<K extends SettingKey>({ config, value, disabled, saving, save }: Props<K>) {
+export function SettingSection<K extends ToggleSettingKey>({ config, value, disabled, saving, save }: Props<K>) {
   const saved = config.text(value);
+  const fieldId = `setting-${config.key}`;
   const [text, setText] = useState(saved);
   const [error, setError] = useState<string>();
   useEffect(() => setText(saved), [saved]);
@@ -58,8 +64,8 @@ export function SettingSection<K extends SettingKey>({ config, value, disabled, 
         testId={config.toggle.testId}
       />
       <Form layout="vertical">
-        <Form.Item label={config.field.label} validateStatus={error ? 'error' : undefined} help={error}>
-          {config.input({ value: text, onChange: (e) => setText(e.target.value), disabled })}
+        <Form.Item label={config.field.label} htmlFor={fieldId} validateStatus={error ? 'error' : undefined} help={error}>
+          {config.input({ id: fieldId, value: text, onChange: (e) => setText(e.target.value), disabled })}
         </Form.Item>
         <Button onClick={submit} disabled={disabled || (config.saveOnlyChanges && text === saved)} loading={saving}>
           {config.field.saveLabel}

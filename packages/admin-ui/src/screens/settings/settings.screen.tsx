@@ -1,4 +1,4 @@
-import type { SettingKey, Settings } from '@workshop/shared';
+import { DEFAULT_REFUND_POLICY, DEFAULT_SETTINGS, type Settings } from '@workshop/shared';
 import { Alert, Card, Col, Row, Skeleton, Tag } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
@@ -9,9 +9,13 @@ import { useOffline } from '../../queries/connectivity.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { CreateAdminForm } from '../create-admin/create-admin-form';
 import { DangerSection } from './danger-section';
-import { SettingSection, type SettingSectionConfig } from './setting-section';
+import { RecoverySection } from './recovery-section';
+import { LinksSection } from './links-section';
+import { RefundPolicySection } from './refund-policy-section';
+import { SettingSection, type SettingSectionConfig, type ToggleSettingKey } from './setting-section';
 import { EMAIL_NOTIFICATIONS_SECTION, MAINTENANCE_SECTION, REGISTRATION_LIMIT_SECTION } from './settings-sections';
 import { useSettingWriter } from './use-setting-writer';
+import { WaitlistSection } from './waitlist-section';
 
 export function SettingsScreen() {
   const api = useApi();
@@ -21,7 +25,7 @@ export function SettingsScreen() {
   const [clearing, setClearing] = useState(false);
   useEffect(() => setSettings(data), [data]);
   const { saving, save } = useSettingWriter((key, value) => setSettings((s) => (s ? { ...s, [key]: value } : s)));
-  const section = <K extends SettingKey>(config: SettingSectionConfig<K>, current: Settings) => (
+  const section = <K extends ToggleSettingKey>(config: SettingSectionConfig<K>, current: Settings) => (
     <Col xs={24} xl={12}>
       <SettingSection config={config} value={current[config.key]} disabled={offline} saving={saving === config.key} save={(value) => save(config.key, value)} />
     </Col>
@@ -49,10 +53,20 @@ export function SettingsScreen() {
           {section(REGISTRATION_LIMIT_SECTION, settings)}
           {section(EMAIL_NOTIFICATIONS_SECTION, settings)}
           <Col xs={24} xl={12}>
+            <RefundPolicySection value={settings.refund_policy ?? DEFAULT_REFUND_POLICY} disabled={offline} saving={saving === 'refund_policy'} save={(value) => save('refund_policy', value)} />
+          </Col>
+          <Col xs={24} xl={12}>
+            <RecoverySection value={settings.checkout_recovery ?? DEFAULT_SETTINGS.checkout_recovery} disabled={offline} saving={saving === 'checkout_recovery'} save={(value) => save('checkout_recovery', value)} />
+            <WaitlistSection value={settings.waitlist ?? DEFAULT_SETTINGS.waitlist} disabled={offline} saving={saving === 'waitlist'} save={(value) => save('waitlist', value)} />
+          </Col>
+          <Col xs={24} xl={12}>
             <Card title="Admin Management" data-testid="section-admins">
               <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="Admin users have full access to every admin screen and setting. Only add people you trust." />
               <CreateAdminForm disabled={offline} disabledReason={reason} />
             </Card>
+          </Col>
+          <Col xs={24}>
+            <LinksSection value={settings.site_links ?? DEFAULT_SETTINGS.site_links} disabled={offline} saving={saving === 'site_links'} save={(value) => save('site_links', value)} />
           </Col>
           <Col xs={24}>
             <DangerSection disabled={offline} onBusy={setClearing} />

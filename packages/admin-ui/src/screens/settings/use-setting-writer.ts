@@ -2,18 +2,21 @@ import type { SettingKey, Settings } from '@workshop/shared';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useMaintenanceState } from '../../queries/maintenance.store';
 
 /** Saves one setting with the SPEC's toasts; `saving` drives the 'Saving...' indicator. */
 export function useSettingWriter(onSaved: (key: SettingKey, value: Settings[SettingKey]) => void) {
   const api = useApi();
   const { message } = App.useApp();
   const [saving, setSaving] = useState<SettingKey | null>(null);
+  const setMaintenance = useMaintenanceState((s) => s.set);
 
   async function save<K extends SettingKey>(key: K, value: Settings[K]): Promise<boolean> {
     setSaving(key);
     try {
       await api.admin.settings.update(key, value);
       onSaved(key, value);
+      if (key === 'site_maintenance') setMaintenance(value as Settings['site_maintenance']);
       message.success('Setting updated successfully');
       return true;
     } catch (err) {

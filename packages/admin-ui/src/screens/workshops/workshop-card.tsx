@@ -1,9 +1,12 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined } from '@ant-design/icons';
 import { formatCents, formatEventDate, type AdminWorkshop, type Workshop } from '@workshop/shared';
 import { App, Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { usePhone } from '../../components/use-phone';
 import { useOffline } from '../../queries/connectivity.store';
+import { AttendeeMessageDialog } from './attendee-message-dialog';
+import WaitlistDrawer from './waitlist-drawer';
 import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 
 interface Props {
@@ -12,14 +15,27 @@ interface Props {
   onDeleted: (id: string) => void;
 }
 
-/** One workshop: its figures and badges, the two toggles, inline edit and delete. */
+const notSet = <Typography.Text type="secondary">Not set</Typography.Text>;
+const link = (url: string | null | undefined, testId: string) =>
+  url ? (
+    <Typography.Link href={url} target="_blank" rel="noreferrer" ellipsis style={{ maxWidth: 280 }} data-testid={testId}>
+      {url}
+    </Typography.Link>
+  ) : (
+    notSet
+  );
+
+/** One workshop: its figures and badges, the two toggles, where it happens, inline edit, delete and a message to its attendees. */
 export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const api = useApi();
   const { message, notification } = App.useApp();
   const { offline, reason } = useOffline();
+  const phone = usePhone();
   const [form] = Form.useForm<WorkshopFormValues>();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
+  const [messaging, setMessaging] = useState(false);
+  const [waitlist, setWaitlist] = useState(false);
 
   async function toggle(field: 'is_active' | 'registration_open', value: boolean) {
     setBusy(field);
@@ -62,6 +78,40 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
     }
   }
 
+  const count = w.registrations_count ?? 0;
+  const kept = count > 0 ? `This workshop has ${count} ${count === 1 ? 'registration' : 'registrations'} and cannot be deleted. Mark it inactive instead.` : null;
+
+  const actions = (
+    <Space>
+      <Tooltip title={reason}>
+        <Button icon={<EditOutlined />} disabled={offline} onClick={() => (form.setFieldsValue(toFormValues(w)), setEditing(true))}>
+          Edit
+        </Button>
+      </Tooltip>
+      {kept ? (
+        // People paid for it: say why Delete is not offered, rather than let the server refuse.
+        <>
+          <Tooltip title={kept}>
+            <span>
+              <Button danger icon={<DeleteOutlined />} disabled aria-describedby={`kept-${w.id}`} data-testid="workshop-delete">
+                Delete
+              </Button>
+            </span>
+          </Tooltip>
+          <span id={`kept-${w.id}`} hidden>
+            {kept}
+          </span>
+        </>
+      ) : (
+        <Popconfirm title="Are you sure you want to delete this workshop?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={remove} disabled={offline}>
+          <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} disabled={offline} title={reason} data-testid="workshop-delete">
+            Delete
+          </Button>
+        </Popconfirm>
+      )}
+    </Space>
+  );
+
   const badges = (
     <Space size={4}>
       <Tag color={w.is_active ? 'success' : 'default'} data-testid="badge-active">
@@ -82,23 +132,11 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
           {badges}
         </Flex>
       }
-      extra={
-        !editing && (
-          <Space>
-            <Tooltip title={reason}>
-              <Button icon={<EditOutlined />} disabled={offline} onClick={() => (form.setFieldsValue(toFormValues(w)), setEditing(true))}>
-                Edit
-              </Button>
-            </Tooltip>
-            <Popconfirm title="Are you sure you want to delete this workshop?" okText="Delete" okButtonProps={{ danger: true }} onConfirm={remove} disabled={offline}>
-              <Button danger icon={<DeleteOutlined />} loading={busy === 'delete'} disabled={offline} title={reason}>
-                Delete
-              </Button>
-            </Popconfirm>
-          </Space>
-        )
-      }
+      extra={!editing && !phone && actions}
+      styles={{ header: { paddingBlock: 12 }, title: { whiteSpace: 'normal', overflow: 'visible' } }}
     >
+      {/* On a phone the buttons sit under the title, which then wraps whole instead of being cut. */}
+      {phone && !editing && <div style={{ marginBottom: 12 }}>{actions}</div>}
       {editing ? (
         <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(w)}>
           <WorkshopFields form={form} />
@@ -124,6 +162,11 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
               {w.seats_taken} / {w.max_participants ?? 'Unlimited'}
             </Descriptions.Item>
           </Descriptions>
+          <Descriptions size="small" column={{ xs: 1, sm: 1, lg: 3 }} style={{ marginTop: 4 }} data-testid="workshop-join">
+            <Descriptions.Item label="Join link">{link(w.join_url, 'join-url')}</Descriptions.Item>
+            <Descriptions.Item label="Passcode">{w.join_passcode ? <Typography.Text copyable data-testid="join-passcode">{w.join_passcode}</Typography.Text> : notSet}</Descriptions.Item>
+            <Descriptions.Item label="Materials">{link(w.materials_url, 'materials-url')}</Descriptions.Item>
+          </Descriptions>
           <Flex gap={24} wrap style={{ marginTop: 12 }}>
             <Flex align="center" gap={8}>
               <Switch checked={w.is_active} loading={busy === 'is_active'} disabled={offline} onChange={(v) => toggle('is_active', v)} aria-label="Active" data-testid="toggle-active" />
@@ -133,7 +176,17 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
               <Switch checked={w.registration_open} loading={busy === 'registration_open'} disabled={offline} onChange={(v) => toggle('registration_open', v)} aria-label="Registration Open" data-testid="toggle-registration" />
               <Typography.Text>Registration Open</Typography.Text>
             </Flex>
+            <Button icon={<OrderedListOutlined />} onClick={() => setWaitlist(true)} style={{ marginInlineStart: 'auto' }} data-testid="open-waitlist">
+              Waitlist
+            </Button>
+            <Tooltip title={reason}>
+              <Button icon={<SendOutlined />} disabled={offline} onClick={() => setMessaging(true)} data-testid="message-attendees">
+                Message attendees
+              </Button>
+            </Tooltip>
           </Flex>
+          <AttendeeMessageDialog workshop={w} open={messaging} onClose={() => setMessaging(false)} />
+          {waitlist && <WaitlistDrawer workshop={w} open={waitlist} onClose={() => setWaitlist(false)} onOffered={() => onChanged(w)} />}
         </>
       )}
     </Card>

@@ -1,15 +1,23 @@
 import { workshopDefaults, type Workshop } from '@workshop/shared';
 import { App, Form, Modal } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 
-/** Create dialog, prefilled with the SPEC's defaults (date: now). */
+/**
+ * Create dialog, prefilled with the SPEC's defaults (date: now). The form is built afresh each
+ * time the dialog opens (destroyOnHidden), so the defaults are its initial values: nothing
+ * re-applies them later and wipes what the admin typed while the dialog was still animating in.
+ */
 export function WorkshopCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (w: Workshop) => void }) {
   const api = useApi();
   const { message } = App.useApp();
   const [form] = Form.useForm<WorkshopFormValues>();
   const [busy, setBusy] = useState(false);
+  // Fresh defaults (date: now) as the dialog opens, not after its animation: typing started meanwhile is kept.
+  useEffect(() => {
+    if (open) form.setFieldsValue(toFormValues(workshopDefaults()));
+  }, [open, form]);
 
   async function submit() {
     const input = readWorkshopForm(form, form.getFieldsValue(true));
@@ -37,7 +45,6 @@ export function WorkshopCreateDialog({ open, onClose, onCreated }: { open: boole
       confirmLoading={busy}
       destroyOnHidden
       width={640}
-      afterOpenChange={(visible) => visible && form.setFieldsValue(toFormValues(workshopDefaults()))}
     >
       <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(workshopDefaults())} preserve={false}>
         <WorkshopFields form={form} />

@@ -1,6 +1,7 @@
 import {
   DISPLAY_TIME_ZONE,
   easternWallTimeToIso,
+  formatCents,
   formatEventDate,
   isoToEasternWallTime,
   LIMITS,
@@ -19,9 +20,15 @@ export interface WorkshopFormValues {
   duration_hours: number | null;
   price_usd_cents: number | null;
   max_participants: number | null;
+  /** Empty = none. */
+  join_url: string;
+  join_passcode: string;
+  materials_url: string;
 }
 
-export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' | 'duration_hours' | 'price_usd_cents' | 'max_participants'>): WorkshopFormValues {
+type JoinFields = { join_url?: string | null; join_passcode?: string | null; materials_url?: string | null };
+
+export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' | 'duration_hours' | 'price_usd_cents' | 'max_participants'> & JoinFields): WorkshopFormValues {
   return {
     title: w.title,
     description: w.description,
@@ -29,6 +36,9 @@ export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' 
     duration_hours: w.duration_hours,
     price_usd_cents: w.price_usd_cents,
     max_participants: w.max_participants,
+    join_url: w.join_url ?? '',
+    join_passcode: w.join_passcode ?? '',
+    materials_url: w.materials_url ?? '',
   };
 }
 
@@ -50,6 +60,9 @@ export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values:
     duration_hours: values.duration_hours ?? Number.NaN,
     price_usd_cents: values.price_usd_cents ?? Number.NaN,
     max_participants: values.max_participants ?? null,
+    join_url: values.join_url ?? '',
+    join_passcode: values.join_passcode ?? '',
+    materials_url: values.materials_url ?? '',
   });
   if (parsed.success) return parsed.data;
   form.setFields(
@@ -61,6 +74,7 @@ export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values:
 /** The fields of a workshop; the date is entered and shown in Eastern time. */
 export function WorkshopFields({ form }: { form: FormInstance<WorkshopFormValues> }) {
   const local = Form.useWatch('date_local', form);
+  const cents = Form.useWatch('price_usd_cents', form);
   const iso = easternIsoOrEmpty(local);
   const preview = iso ? formatEventDate(iso) : '';
   return (
@@ -84,13 +98,41 @@ export function WorkshopFields({ form }: { form: FormInstance<WorkshopFormValues
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
-          <Form.Item label="Price (USD cents)" name="price_usd_cents" extra="9900 = $99.00">
-            <InputNumber precision={0} style={{ width: '100%' }} data-testid="workshop-price" />
+          {/* The price stays in cents (SPEC §5); the dollars beside it follow every keystroke. */}
+          <Form.Item label="Price (USD cents)" name="price_usd_cents" extra="In cents: 9900 is $99.00">
+            <InputNumber
+              precision={0}
+              style={{ width: '100%' }}
+              data-testid="workshop-price"
+              suffix={
+                <span data-testid="price-dollars" aria-live="polite" style={{ color: '#6b7280', whiteSpace: 'nowrap' }}>
+                  {typeof cents === 'number' && Number.isFinite(cents) ? `= ${formatCents(cents)}` : ''}
+                </span>
+              }
+            />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
           <Form.Item label="Max participants" name="max_participants" extra="Leave empty for unlimited">
             <InputNumber precision={0} placeholder="Unlimited" style={{ width: '100%' }} data-testid="workshop-max" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {/* Only ever shown to people holding a paid booking, from shortly before the start. */}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Join link" name="join_url" extra="Where attendees join (Zoom, Meet…); paid attendees only">
+            <Input type="url" placeholder="https://" maxLength={2000} data-testid="workshop-join-url" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Passcode" name="join_passcode" extra="Leave empty if the link needs none">
+            <Input maxLength={100} autoComplete="off" data-testid="workshop-passcode" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Materials / recording link" name="materials_url" extra="Slides, files or the recording, for paid attendees">
+            <Input type="url" placeholder="https://" maxLength={2000} data-testid="workshop-materials-url" />
           </Form.Item>
         </Col>
       </Row>

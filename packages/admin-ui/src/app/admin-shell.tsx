@@ -1,0 +1,11 @@
+import { AdminLayout } from '../layout/admin-layout';
+import { AntdRoot } from './antd-root';
+
+/** The signed-in shell (antd, sidebar, top bar, live toasts): a chunk of its own, fetched after sign-in. */
+export function AdminShell() {
+  return (
+    <AntdRoot>
+      <AdminLayout />
+    </AntdRoot>
+  );
+}

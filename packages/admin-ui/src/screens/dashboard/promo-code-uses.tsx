@@ -1,0 +1,25 @@
+import { formatCents, type Dashboard } from '@workshop/shared';
+import { Card, Table } from 'antd';
+
+type Row = Dashboard['promo_codes'][number];
+
+/** Uses per promo code (completed bookings only) and the discount they were given. */
+export function PromoCodeUses({ rows }: { rows: Row[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <Card title="Promo codes" style={{ marginBottom: 20 }} data-testid="promo-code-uses">
+      <Table<Row>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        dataSource={rows}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: 'Code', dataIndex: 'code' },
+          { title: 'Uses', key: 'uses', render: (_: unknown, r) => <span data-testid={`promo-uses-${r.code}`}>{r.max_uses === null ? r.uses : `${r.uses} / ${r.max_uses}`}</span> },
+          { title: 'Discount given', dataIndex: 'discount_cents', align: 'right', render: (v: number) => formatCents(v) },
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { adminRefundInputSchema, formatCents, type RegistrationDetail } from '@workshop/shared';
+import { Alert, App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useApi } from '../../app/api-context';
+
+const BANDS: Record<string, string> = {
+  full_minus_fee: 'more than 7 days before the start: full refund minus the fee',
+  half: '3 to 7 days before the start: half back',
+  none: 'under 3 days before the start: no refund',
+};
+
+interface Values {
+  dollars: number | null;
+  reason: string;
+}
+
+/** What is left of the payment to give back (refunds that failed gave nothing). */
+export function refundableCents(detail: RegistrationDetail): number {
+  const given = detail.refunds.filter((f) => f.status !== 'failed').reduce((sum, f) => sum + f.amount_cents, 0);
+  return Math.max(0, detail.registration.amount - given);
+}
+
+/**
+ * Cancels the booking and refunds an amount the admin chooses, prefilled with what the
+ * cancellation policy would give; the server checks it against what is left of the payment.
+ */
+export function RefundDialog({ detail, open, onClose, onDone }: { detail: RegistrationDetail; open: boolean; onClose: () => void; onDone: () => void }) {
+  const api = useApi();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [busy, setBusy] = useState(false);
+  const [refused, setRefused] = useState<string>();
+  const r = detail.registration;
+  const policy = detail.policy_refund;
+  const left = refundableCents(detail);
+  const initial: Values = { dollars: (policy ? policy.refund_cents : left) / 100, reason: '' };
+
+  async function submit() {
+    const v = form.getFieldsValue(true) as Values;
+    const parsed = adminRefundInputSchema.safeParse({ amount_cents: v.dollars === null || v.dollars === undefined ? Number.NaN : Math.round(v.dollars * 100), reason: v.reason ?? '' });
+    if (!parsed.success) {
+      form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] === 'amount_cents' ? 'dollars' : 'reason', errors: [i.message] })));
+      return;
+    }
+    setBusy(true);
+    setRefused(undefined);
+    try {
+      const { refundCents } = await api.admin.registration.refund(r.id, parsed.data);
+      message.success(`Refund of ${formatCents(refundCents)} started; ${r.name} is emailed when it goes through.`);
+      onDone();
+      onClose();
+    } catch (err) {
+      setRefused(err instanceof Error ? err.message : 'The refund could not be started.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Modal
+      title={`Refund ${r.name}`}
+      open={open}
+      onCancel={onClose}
+      onOk={submit}
+      okText="Refund and cancel booking"
+      okButtonProps={{ danger: true, 'data-testid': 'refund-submit' }}
+      confirmLoading={busy}
+      destroyOnHidden
+      afterOpenChange={(visible) => {
+        if (visible) form.setFieldsValue(initial);
+        else setRefused(undefined);
+      }}
+      data-testid="refund-dialog"
+    >
+      <Typography.Paragraph type="secondary">
+        The seat is freed at once and the amount below goes back to the buyer&apos;s {r.payment_method === 'razorpay' ? 'card' : 'PayPal account'}. Paid{' '}
+        {formatCents(r.amount)}; up to {formatCents(left)} can be refunded.
+      </Typography.Paragraph>
+      {policy && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={<span data-testid="policy-suggestion">{`Policy suggests ${formatCents(policy.refund_cents)} (${BANDS[policy.band] ?? policy.band.replace(/_/g, ' ')})`}</span>}
+        />
+      )}
+      {refused && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refused} data-testid="refund-error" />}
+      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false}>
+        <Form.Item label="Amount to refund (USD)" name="dollars">
+          <InputNumber prefix="$" precision={2} step={1} style={{ width: '100%', maxWidth: 240 }} data-testid="refund-amount-input" />
+        </Form.Item>
+        <Form.Item label="Reason" name="reason">
+          <Input.TextArea rows={3} maxLength={500} showCount data-testid="refund-reason" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,75 @@
+import { DollarOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import type { RegistrationDetail } from '@workshop/shared';
+import { App, Button, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useApi } from '../../app/api-context';
+import { useOffline } from '../../queries/connectivity.store';
+import { MoveDialog } from './move-dialog';
+import { RefundDialog } from './refund-dialog';
+
+const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
+
+/** What an admin can do to an active (completed) booking; nothing is offered for any other status. */
+export function RegistrationActions({ detail, onChanged }: { detail: RegistrationDetail; onChanged: () => void }) {
+  const api = useApi();
+  const { message, modal } = App.useApp();
+  const { offline, reason } = useOffline();
+  const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'move' | null>(null);
+  const r = detail.registration;
+  if (r.status !== 'completed') return null;
+
+  async function resend() {
+    setBusy('resend');
+    try {
+      const { queued } = await api.admin.registration.resend(r.id);
+      if (queued) message.success('Confirmation queued');
+      else message.info('A confirmation is already on its way');
+      onChanged();
+    } catch (err) {
+      message.error(errorText(err, 'The confirmation could not be sent again'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const cancel = () =>
+    modal.confirm({
+      title: 'Cancel without a refund?',
+      content: `${r.name}'s seat on ${r.workshop_title} is freed and no money goes back. They are emailed that the booking was cancelled.`,
+      okText: 'Cancel booking',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep booking',
+      onOk: async () => {
+        setBusy('cancel');
+        try {
+          await api.admin.registration.cancel(r.id);
+          message.success('Booking cancelled without a refund');
+          onChanged();
+        } catch (err) {
+          message.error(errorText(err, 'The booking could not be cancelled'));
+        } finally {
+          setBusy(null);
+        }
+      },
+    });
+
+  const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string, extra: { danger?: boolean; loading?: boolean } = {}) => (
+    <Tooltip title={reason}>
+      <Button icon={icon} onClick={onClick} disabled={offline} data-testid={testId} {...extra}>
+        {label}
+      </Button>
+    </Tooltip>
+  );
+
+  return (
+    <>
+      {action('Resend confirmation', <MailOutlined />, resend, 'action-resend', { loading: busy === 'resend' })}
+      {action('Move', <SwapOutlined />, () => setDialog('move'), 'action-move')}
+      {action('Refund', <DollarOutlined />, () => setDialog('refund'), 'action-refund', { danger: true })}
+      {action('Cancel without refund', <StopOutlined />, cancel, 'action-cancel', { danger: true, loading: busy === 'cancel' })}
+      <RefundDialog detail={detail} open={dialog === 'refund'} onClose={() => setDialog(null)} onDone={onChanged} />
+      <MoveDialog detail={detail} open={dialog === 'move'} onClose={() => setDialog(null)} onDone={onChanged} />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import type { AdminRefundInput, AttendeeMessageInput } from '@workshop/shared';
+import type { Http } from './http';
+import { parsedLater, parsedWith } from './parsed';
+
+/** A one-field answer checked by hand: this package has no zod of its own. */
+const oneField = <K extends string, V>(key: K, type: 'number' | 'boolean') => ({
+  safeParse: (body: unknown): { success: true; data: Record<K, V> } | { success: false } =>
+    typeof body === 'object' && body !== null && typeof (body as Record<string, unknown>)[key] === type ? { success: true, data: body as Record<K, V> } : { success: false },
+});
+const refundResultSchema = oneField<'refundCents', number>('refundCents', 'number');
+const resendResultSchema = oneField<'queued', boolean>('queued', 'boolean');
+
+/** The admin's after-sale calls: one registration and its actions, attendee messages, the activity log. */
+export function afterSaleClient(http: Http) {
+  const reg = (id: string, action = '') => `/api/admin/registrations/${encodeURIComponent(id)}${action}`;
+  const messages = (workshopId: string) => `/api/admin/workshops/${encodeURIComponent(workshopId)}/messages`;
+  return {
+    registration: {
+      get: (id: string) => http.json<unknown>('GET', reg(id)).then(parsedLater((s) => s.registrationDetailSchema)),
+      refund: (id: string, input: AdminRefundInput) => http.json<unknown>('POST', reg(id, '/refund'), input).then(parsedWith(refundResultSchema)),
+      cancel: (id: string) => http.json<unknown>('POST', reg(id, '/cancel'), {}).then(parsedWith(refundResultSchema)),
+      resend: (id: string) => http.json<unknown>('POST', reg(id, '/resend'), {}).then(parsedWith(resendResultSchema)),
+      /** Answers the registration as it is after the move. */
+      move: (id: string, workshopId: string) => http.json<unknown>('POST', reg(id, '/move'), { workshop_id: workshopId }).then(parsedLater((s) => s.registrationDetailSchema)),
+    },
+    messages: {
+      /** Newest first. */
+      list: (workshopId: string) => http.json<unknown>('GET', messages(workshopId)).then(parsedLater((s) => s.messageListSchema)),
+      send: (workshopId: string, input: AttendeeMessageInput) => http.json<unknown>('POST', messages(workshopId), input).then(parsedLater((s) => s.attendeeMessageSchema)),
+    },
+    activity: {
+      list: (query: { page?: number; pageSize?: number } = {}) => http.json<unknown>('GET', '/api/admin/activity', undefined, query).then(parsedLater((s) => s.activityListSchema)),
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { PromoCodeCreateInput, PromoCodePatchInput } from '@workshop/shared';
+import type { Http } from './http';
+import { parsedLater } from './parsed';
+
+/** The public price preview of a code, and the admin's promo codes. */
+export function promoCodesClient(http: Http) {
+  const one = (id: string) => `/api/admin/promo-codes/${encodeURIComponent(id)}`;
+  return {
+    preview: (code: string, workshopId: string) =>
+      http.json<unknown>('GET', `/api/promo-codes/${encodeURIComponent(code)}`, undefined, { workshop_id: workshopId }).then(parsedLater((s) => s.promoPreviewSchema)),
+    admin: {
+      list: () => http.json<unknown>('GET', '/api/admin/promo-codes').then(parsedLater((s) => s.promoCodeListSchema)),
+      create: (input: PromoCodeCreateInput) => http.json<unknown>('POST', '/api/admin/promo-codes', input).then(parsedLater((s) => s.promoCodeSchema)),
+      update: (id: string, input: PromoCodePatchInput) => http.json<unknown>('PATCH', one(id), input).then(parsedLater((s) => s.promoCodeSchema)),
+    },
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The shared zod schemas the client checks answers against. Loaded on the first call that needs
+ * one (see `parsedLater`), so zod is not in the first bundle of the public site or of the admin's
+ * sign-in screen, which never call those.
+ */
+import { activityEntrySchema, attendeeMessageSchema, listResponseSchema, promoCodeSchema } from '@workshop/shared';
+
+export {
+  attentionListSchema,
+  attentionRetryResultSchema,
+  attendeeMessageSchema,
+  funnelSchema,
+  promoCodeSchema,
+  promoPreviewSchema,
+  recoveryPrefillSchema,
+  registrationDetailSchema,
+} from '@workshop/shared';
+export const promoCodeListSchema = promoCodeSchema.array();
+export const activityListSchema = listResponseSchema(activityEntrySchema);
+export const messageListSchema = attendeeMessageSchema.array();

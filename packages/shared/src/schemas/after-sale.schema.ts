@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { registrationSchema } from './dto.schema';
+
+/** GET /api/admin/registrations/:id: one registration with everything that happened to it. */
+export const registrationDetailSchema = z.object({
+  // The list's registration, and what only one registration's page needs.
+  registration: registrationSchema
+    .extend({ workshop_date: z.string(), provider_order_id: z.string().nullable(), completed_at: z.string().nullable(), cancelled_at: z.string().nullable() })
+    .loose(),
+  payment_events: z.array(z.object({ provider: z.string(), event_id: z.string(), event_type: z.string(), outcome: z.string().nullable(), received_at: z.string(), processed_at: z.string().nullable() })),
+  emails: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      to_email: z.string(),
+      subject: z.string().nullable(),
+      status: z.enum(['queued', 'sent', 'failed']),
+      attempts: z.number(),
+      last_error: z.string().nullable(),
+      provider_message_id: z.string().nullable(),
+      created_at: z.string(),
+      sent_at: z.string().nullable(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({ id: z.string(), payment_id: z.string(), amount_cents: z.number(), currency: z.string(), reason: z.string(), status: z.string(), attempts: z.number(), last_error: z.string().nullable(), created_at: z.string(), completed_at: z.string().nullable() }),
+  ),
+  /** What the cancellation policy would refund now; null when the booking is not active. */
+  policy_refund: z.object({ band: z.string(), refund_cents: z.number(), fee_cents: z.number() }).nullable(),
+});
+export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
+
+export const adminRefundInputSchema = z.object({
+  amount_cents: z.number({ error: 'Refund amount must be a whole number of cents' }).int('Refund amount must be a whole number of cents').min(1, 'Refund amount must be at least 1 cent'),
+  reason: z.string({ error: 'Give a reason for the refund' }).trim().min(1, 'Give a reason for the refund').max(500, 'Reason must be 500 characters or less'),
+});
+export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
+
+export const moveInputSchema = z.object({ workshop_id: z.uuid('Choose the workshop to move to') });
+
+/** POST /api/admin/workshops/:id/messages: a note to everyone who paid. */
+export const attendeeMessageInputSchema = z.object({
+  subject: z.string({ error: 'Subject is required' }).trim().min(1, 'Subject is required').max(200, 'Subject must be 200 characters or less'),
+  body: z.string({ error: 'Message is required' }).trim().min(1, 'Message is required').max(10_000, 'Message must be 10,000 characters or less'),
+  /** The same key again (a retried request) sends nothing new. */
+  idempotency_key: z.string().trim().min(8).max(100).optional(),
+});
+export type AttendeeMessageInput = z.infer<typeof attendeeMessageInputSchema>;
+
+export const attendeeMessageSchema = z.object({
+  id: z.string(),
+  workshop_id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  sent_by: z.string().nullable(),
+  created_at: z.string(),
+  recipients: z.array(z.object({ registration_id: z.string().nullable(), to_email: z.string(), status: z.enum(['queued', 'sent', 'failed']), last_error: z.string().nullable(), sent_at: z.string().nullable() })),
+});
+export type AttendeeMessage = z.infer<typeof attendeeMessageSchema>;
+
+/** GET /api/admin/activity: the audit log, newest first. */
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  actor_email: z.string().nullable(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  status: z.number(),
+  created_at: z.string(),
+});
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;

@@ -1,0 +1,58 @@
+import type { Request, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex';
+
+/** Where an admin write's target row lives, by the route it came through. */
+const TARGETS: { prefix: RegExp; type: string; load: (db: Db, req: Request) => Promise<unknown> }[] = [
+  { prefix: /^\/api\/admin\/workshops\/:id/, type: 'workshop', load: (db, req) => db('workshops').where({ id: req.params.id }).first() },
+  { prefix: /^\/api\/admin\/registrations\/:id/, type: 'registration', load: (db, req) => db('workshop_registrations').where({ id: req.params.id }).first('id', 'name', 'email', 'workshop_id', 'status', 'status_reason', 'amount', 'payment_id') },
+  { prefix: /^\/api\/admin\/settings\/:key/, type: 'setting', load: (db, req) => db('admin_settings').where({ setting_key: req.params.key }).first('setting_key', 'setting_value') },
+  { prefix: /^\/api\/admin\/interests\/:id/, type: 'interest', load: (db, req) => db('workshop_interests').where({ id: req.params.id }).first('id', 'name', 'email', 'status') },
+  { prefix: /^\/api\/admin\/revive\/:id/, type: 'revive', load: (db, req) => db('revive').where({ id: req.params.id }).first() },
+  { prefix: /^\/api\/admin\/promo-codes\/:id/, type: 'promo_code', load: (db, req) => db('promo_codes').where({ id: req.params.id }).first() },
+  {
+    prefix: /^\/api\/admin\/registrations$/,
+    type: 'registrations',
+    load: async (db) => ({ registrations: Number((await db('workshop_registrations').count('* as n').first())?.n ?? 0) }),
+  },
+];
+
+const SECRET = /password|token|secret/i;
+/** What the admin sent, without anything that must never be stored. */
+function sanitize(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : v]));
+}
+
+/**
+ * Every admin write, recorded once it has answered: who, when, which route, the target row
+ * before and after, and the request (secrets redacted). The table refuses updates and deletes.
+ * A failure to record is logged, never turned into a failed admin action.
+ */
+export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const routePath: string = req.route?.path ?? req.path;
+    const target = TARGETS.find((t) => t.prefix.test(routePath));
+    // Express resets req.params once the route is left: keep what names the target now.
+    const params = { ...req.params } as Record<string, string>;
+    const load = () => (target ? target.load(db, { params } as unknown as Request).catch(() => null) : Promise.resolve(null));
+    const before = await load();
+    res.on('finish', () => {
+      void (async () => {
+        const after = await load();
+        await db('admin_activity').insert({
+          actor_user_id: req.admin?.id ?? null,
+          actor_email: req.admin?.email ?? null,
+          action: `${req.method} ${routePath}`,
+          target_type: target?.type ?? null,
+          target_id: params.id ?? params.key ?? null,
+          before: before === undefined ? null : JSON.stringify(before),
+          after: JSON.stringify({ request: sanitize(req.body), ...(after ? { row: after } : {}) }),
+          status: res.statusCode,
+        });
+      })().catch((err) => logger.error({ err, path: routePath }, 'could not record an admin write'));
+    });
+    next();
+  };
+}

@@ -1,0 +1,93 @@
+import type { Knex } from 'knex';
+import type { RegistrationEmailData } from './email.templates';
+
+export interface EmailSender {
+  publicBaseUrl: string;
+  from: { email: string; name: string };
+}
+
+/**
+ * What an email is built from, taken when it is queued (plain JSON): building it later cannot
+ * fail the payment that queued it, and clearing registrations cannot lose it.
+ */
+export type EmailData = Omit<RegistrationEmailData, 'workshopDate'> & {
+  workshopDate: string;
+  phone: string;
+  /** Facts for an admin alert (payment id, attempts, last error …). */
+  details?: Record<string, string>;
+  /** The workshop's revision: the calendar invite's SEQUENCE, so an updated invite replaces the old one. */
+  sequence?: number;
+  /** Where it happens (reminders only). */
+  join?: { url: string | null; passcode: string | null; materials_url: string | null };
+  /** An admin's message to attendees. */
+  message?: { subject: string; body: string };
+  /** A waitlist offer's personal links (secret: scrubbed from storage once sent). */
+  waitlist?: { offerUrl: string; leaveUrl: string; expiresAt: string; hours: number };
+};
+
+export async function registrationEmailData(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<EmailData> {
+  const r = await trx('workshop_registrations as r')
+    .join('workshops as w', 'w.id', 'r.workshop_id')
+    .where('r.id', registrationId)
+    .first('r.id', 'r.name', 'r.email', 'r.phone', 'r.access_id', 'r.amount', 'r.payment_method', 'r.promo_code', 'w.title', 'w.date', 'w.revision');
+  if (!r) throw new Error(`registration ${registrationId} not found`);
+  return {
+    registrationId: r.id,
+    name: r.name,
+    email: r.email,
+    phone: r.phone,
+    accessId: r.access_id,
+    workshopTitle: r.title,
+    workshopDate: new Date(r.date).toISOString(),
+    amount: r.amount,
+    // A booking a promo code made free was paid with the code.
+    paymentMethod: r.payment_method ?? (r.promo_code ? `promo code ${r.promo_code}` : null),
+    publicBaseUrl: sender.publicBaseUrl,
+    from: sender.from,
+    sequence: r.revision ?? 0,
+  };
+}
+
+export function emailSender(config: { publicBaseUrl: string; EMAIL_FROM: string; EMAIL_FROM_NAME: string }): EmailSender {
+  return { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
+}
+
+/** An admin alert about money with no registration behind it (an unattributed payment). */
+export function detachedEmailData(sender: EmailSender, amount: number, paymentMethod: string, details: Record<string, string>): EmailData {
+  return {
+    registrationId: '',
+    name: '(no registration)',
+    email: '',
+    phone: '',
+    accessId: '',
+    workshopTitle: '',
+    workshopDate: new Date(0).toISOString(),
+    amount,
+    paymentMethod,
+    publicBaseUrl: sender.publicBaseUrl,
+    from: sender.from,
+    details,
+  };
+}
+
+/** For someone who has no seat yet (a waitlist offer, a checkout follow-up): the workshop they are being asked back to. */
+export function prospectEmailData(
+  sender: EmailSender,
+  person: { name: string; email: string; phone: string },
+  workshop: { title: string; date: Date | string; price_usd_cents: number },
+  registrationId: string | null = null,
+): EmailData {
+  return {
+    registrationId: registrationId ?? '',
+    name: person.name,
+    email: person.email,
+    phone: person.phone,
+    accessId: '',
+    workshopTitle: workshop.title,
+    workshopDate: new Date(workshop.date).toISOString(),
+    amount: workshop.price_usd_cents,
+    paymentMethod: null,
+    publicBaseUrl: sender.publicBaseUrl,
+    from: sender.from,
+  };
+}

@@ -1,0 +1,65 @@
+import { errorText } from '../http/error-text';
+import type { MailService } from '@sendgrid/mail';
+import type { Task } from 'graphile-worker';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex';
+import type { EmailData } from './email.data';
+import { type EmailKind, type EmailSender, queueAdminAlert } from './email.queue';
+import { renderEmail } from './email.render';
+import type { EmailContent } from './email.templates';
+
+const ADMIN_ALERTS = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);
+
+/** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
+const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist'`;
+const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined });
+
+/**
+ * Builds, then sends, one queued email. An email that cannot be built is recorded as failed
+ * and reported to the admins, and never retried (building it again would fail again); a send
+ * that fails throws, so graphile-worker retries it with backoff. Our own row says whether it
+ * went out, so a job that runs twice does not send twice in the common case.
+ */
+export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSender; logger: Logger }): Task {
+  return async (payload, helpers) => {
+    const emailId = (payload as { email_id?: string })?.email_id;
+    if (!emailId) return;
+    const msg = await d.db('email_messages').where({ id: emailId }).first();
+    if (!msg || msg.status !== 'queued') return;
+    let content: EmailContent;
+    try {
+      content = (msg.content as EmailContent | null) ?? renderEmail(msg.kind as EmailKind, msg.data as EmailData);
+    } catch (err) {
+      const error = errorText(err, 500);
+      d.logger.error({ emailId, kind: msg.kind, err: error }, 'email could not be built: recorded as failed');
+      await d.db.transaction(async (trx) => {
+        await trx('email_messages').where({ id: emailId }).update({ status: 'failed', last_error: `could not build: ${error}`, data: trx.raw(SCRUB_SECRETS) });
+        if (!ADMIN_ALERTS.has(msg.kind)) {
+          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: error } });
+        }
+      });
+      return;
+    }
+    await d.db('email_messages').where({ id: emailId }).update({ subject: content.subject, attempts: d.db.raw('attempts + 1') });
+    try {
+      const [res] = await d.mailer.send({ to: msg.to_email, from: d.sender.from, subject: content.subject, text: content.text, html: content.html, attachments: content.attachments });
+      const messageId = (res.headers as Record<string, string | undefined>)['x-message-id'] ?? null;
+      await d.db('email_messages')
+        .where({ id: emailId })
+        .update({ status: 'sent', sent_at: d.db.fn.now(), provider_message_id: messageId, last_error: null, data: d.db.raw(SCRUB_SECRETS) });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const last = helpers.job.attempts >= helpers.job.max_attempts;
+      await d.db.transaction(async (trx) => {
+        await trx('email_messages').where({ id: emailId }).update({ last_error: message.slice(0, 500), ...(last ? { status: 'failed', data: trx.raw(SCRUB_SECRETS) } : {}) });
+        // The provider refused it on every attempt: someone must reach this person another way.
+        if (last && !ADMIN_ALERTS.has(msg.kind)) {
+          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: message.slice(0, 300) } });
+        }
+      });
+      if (last) d.logger.error({ emailId, err: message }, 'email send failed for the last time: the admins are told');
+      else d.logger.warn({ emailId, err: message }, 'email send failed; will retry');
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,38 @@
+import type { PaymentMethod } from '@workshop/shared';
+import type { Logger } from 'pino';
+import type { Db } from '../db/knex';
+import type { EmailSender } from '../email/email.queue';
+import type { Status } from '../registrations/registration-status';
+import type { Providers } from './payment-provider';
+
+/** What every payment service needs: the database, the enabled providers, where emails come from. */
+export interface PaymentsContext {
+  db: Db;
+  logger: Logger;
+  sender: EmailSender;
+  providers: Providers;
+  holdMinutes: number;
+}
+
+export interface RegistrationRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  workshop_id: string;
+  access_id: string;
+  amount: number;
+  currency: string;
+  payment_id: string | null;
+  provider_order_id: string | null;
+  payment_method: PaymentMethod | null;
+  status: Status;
+  status_reason: string | null;
+  hold_expires_at: Date | null;
+  reconcile_attempts: number;
+  created_at: Date;
+}
+
+export async function findByOrder(db: Db, method: PaymentMethod, orderId: string): Promise<RegistrationRow | undefined> {
+  return db('workshop_registrations').where({ payment_method: method, provider_order_id: orderId }).first();
+}

@@ -1,0 +1,50 @@
+import type { PromoCode } from '@workshop/shared';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+
+/**
+ * Uses are what completed registrations carrying the code say, never a stored counter; "clear all
+ * registrations" moves rows to the archive, whose uses still count (else a clear would reset max_uses).
+ */
+const ARCHIVED = (ref: string) => `FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ${ref}::text AND a.record->>'status' = 'completed'`;
+const USES = `((SELECT count(*) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed') + (SELECT count(*) ${ARCHIVED('p.id')}))::int`;
+const GIVEN = `((SELECT coalesce(sum(r.discount_cents), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed')
+  + (SELECT coalesce(sum((a.record->>'discount_cents')::int), 0) ${ARCHIVED('p.id')}))::bigint`;
+
+export function promoCodesWithUses(db: Db | Knex.Transaction): Knex.QueryBuilder {
+  return db('promo_codes as p')
+    .leftJoin('workshops as w', 'w.id', 'p.workshop_id')
+    .select('p.*', 'w.title as workshop_title', db.raw(`${USES} AS uses`), db.raw(`${GIVEN} AS discount_cents`))
+    .orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }]);
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+export function toPromoCode(row: Record<string, unknown>): PromoCode {
+  return {
+    id: row.id as string,
+    code: row.code as string,
+    kind: row.kind as PromoCode['kind'],
+    value: row.value as number,
+    workshop_id: (row.workshop_id as string | null) ?? null,
+    workshop_title: (row.workshop_title as string | null) ?? null,
+    starts_at: iso(row.starts_at),
+    ends_at: iso(row.ends_at),
+    max_uses: (row.max_uses as number | null) ?? null,
+    active: row.active as boolean,
+    uses: Number(row.uses ?? 0),
+    discount_cents: Number(row.discount_cents ?? 0),
+    created_at: iso(row.created_at) as string,
+  };
+}
+
+/** Completed uses plus live holds carrying the code: what a new hold must fit beside (lock the code row first). */
+export async function countCodeTaken(trx: Db | Knex.Transaction, promoCodeId: string): Promise<number> {
+  const r = await trx.raw(
+    `SELECT ((SELECT count(*) FROM workshop_registrations r
+      WHERE r.promo_code_id = x.id AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))
+      + (SELECT count(*) ${ARCHIVED('x.id')}))::int AS n FROM (SELECT ?::uuid AS id) x`,
+    [promoCodeId],
+  );
+  return r.rows[0].n as number;
+}

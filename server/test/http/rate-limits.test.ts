@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../../src/server';
+import { createAdminUser } from '../../src/auth/auth.queries';
+import { hashPassword } from '../../src/auth/password';
+import { ADMIN, client, startAnotherInstance, startTestServer, type TestServer } from '../support/test-server';
+
+/** Limits small enough to hit; everything else as the other tests run it. */
+const ENV = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_WEBHOOK_REFUSED_MAX: '2', TRUST_PROXY: 'true' };
+const LOGIN_LIMITED = { code: 'rate_limited', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' };
+
+let first: TestServer;
+let second: RunningServer;
+
+beforeAll(async () => {
+  first = await startTestServer(ENV);
+  second = await startAnotherInstance(first, ENV);
+  await createAdminUser(first.deps.db, ADMIN.email, await hashPassword(ADMIN.password));
+});
+afterAll(async () => {
+  await second?.close();
+  await first?.stop();
+});
+
+/** Each test plays a client of its own address, as the load balancer reports it. */
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const login = (server: { url: string }, ip: string, password: string) =>
+  client(server.url)('POST', '/api/auth/login', { body: { email: ADMIN.email, password }, headers: from(ip) });
+
+describe('the sign-in limit', () => {
+  it('counts failed sign-ins only: an admin may sign in any number of times', async () => {
+    for (let i = 0; i < 6; i++) expect((await login(first, '198.51.100.1', ADMIN.password)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await login(first, '198.51.100.1', 'wrong password')).status).toBe(401);
+    const refused = await login(first, '198.51.100.1', ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toEqual(LOGIN_LIMITED);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
+  });
+
+  it('is one limit for every instance sharing the database', async () => {
+    expect((await login(first, '198.51.100.2', 'wrong 1')).status).toBe(401);
+    expect((await login(second, '198.51.100.2', 'wrong 2')).status).toBe(401);
+    expect((await login(first, '198.51.100.2', 'wrong 3')).status).toBe(401);
+    expect((await login(second, '198.51.100.2', 'wrong 4')).body.error).toEqual(LOGIN_LIMITED);
+    expect((await login(first, '198.51.100.2', ADMIN.password)).status).toBe(429);
+    // Counted in PostgreSQL, not in either process.
+    const row = await first.deps.db('rate_limits').where('key', 'login:198.51.100.2').first();
+    expect(row.points).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keys on the client address the trusted proxy reports; other clients are not affected', async () => {
+    for (let i = 0; i < 3; i++) await login(first, '198.51.100.3', 'wrong');
+    expect((await login(first, '198.51.100.3', ADMIN.password)).status).toBe(429);
+    expect((await login(first, '198.51.100.4', ADMIN.password)).status).toBe(200);
+  });
+
+  it('counts an IPv6 client by its /64, so rotating addresses inside it buys nothing', async () => {
+    for (let i = 1; i <= 3; i++) expect((await login(first, `2001:db8:aa:bb::${i}`, 'wrong')).status).toBe(401);
+    expect((await login(first, '2001:db8:aa:bb:ffff::9', ADMIN.password)).status).toBe(429);
+    expect((await login(first, '2001:db8:aa:cc::1', ADMIN.password)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For unless TRUST_PROXY says a proxy sets it', async () => {
+    const direct = await startAnotherInstance(first, { RATE_LIMIT_LOGIN_MAX: '3' });
+    try {
+      // Whatever a client claims, it is 127.0.0.1 here: spoofing the header does not reset its count.
+      for (let i = 0; i < 3; i++) expect((await login(direct, `203.0.113.${i}`, 'wrong')).status).toBe(401);
+      expect((await login(direct, '203.0.113.99', ADMIN.password)).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
+describe('the webhook limit', () => {
+  it('stops an address whose deliveries keep being refused before they cost a signature check', async () => {
+    const forged = (ip: string) =>
+      client(first.url)('POST', '/api/webhooks/paypal', {
+        body: JSON.stringify({ id: 'WH-forged', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'ORDER-X' } }),
+        headers: { 'content-type': 'application/json', 'paypal-transmission-sig': 'forged', ...from(ip) },
+      });
+    expect((await forged('192.0.2.7')).status).toBe(400);
+    expect((await forged('192.0.2.7')).status).toBe(400);
+    const stopped = await forged('192.0.2.7');
+    expect(stopped.status).toBe(429);
+    expect(stopped.headers.get('retry-after')).toBeTruthy();
+    // Another address (PayPal's own) still gets through to the check.
+    expect((await forged('192.0.2.8')).status).toBe(400);
+    expect(await first.deps.db('payment_events').count('* as n').first()).toEqual({ n: 0 });
+  });
+});

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import { reconcilePass } from '../../../src/jobs/reconcile.job';
+import { hmacHex, SANDBOX_CREDENTIALS, signPaypalWebhook } from '../../../src/sandbox/sandbox.credentials';
+import type { ApiClient, TestServer } from '../../support/test-server';
+import { createWorkshop } from '../payments-helpers';
+import type { Promo, Provider, Scenario, Step } from './scenario';
+import { WaitlistSteps } from './waitlist-steps';
+
+export interface Buyer {
+  provider: Provider;
+  email: string;
+  orders: string[];
+  /** The latest order's browser return: PayPal's redirect location, Razorpay's signed handler result. */
+  back?: { location?: string; signed?: unknown; order: string };
+}
+
+interface Webhook {
+  provider: Provider;
+  raw: string;
+  id: string;
+}
+
+/** Everything one case did, for the invariants and for a readable counterexample. */
+export interface CaseRun {
+  workshopId: string;
+  orders: { provider: Provider; id: string }[];
+  serverErrors: string[];
+  /** An admin set fewer seats than were held or offered: holds may then outnumber seats for a while. */
+  capacityLowered: boolean;
+}
+
+/** Drives one scenario against the real server, provider sandbox and database. */
+export class MoneyDriver {
+  private buyers: Buyer[];
+  private webhooks: Webhook[] = [];
+  readonly run: CaseRun;
+
+  private readonly waitlist: WaitlistSteps;
+
+  constructor(
+    private readonly server: TestServer,
+    private readonly api: ApiClient,
+    private readonly scenario: Scenario,
+    caseNo: number,
+    workshopId: string,
+  ) {
+    this.buyers = scenario.buyers.map((provider, i) => ({ provider, email: `model${caseNo}b${i}@example.com`, orders: [] }));
+    this.run = { workshopId, orders: [], serverErrors: [], capacityLowered: false };
+    this.waitlist = new WaitlistSteps(server, api, this);
+  }
+
+  static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
+    const w = await createWorkshop(server.deps.db, { max_participants: scenario.seats, title: `Model case ${caseNo}` });
+    // The case's promo codes: half price, free, and a quarter off usable once.
+    await server.deps.db('promo_codes').insert([
+      { code: `M${caseNo}-HALF`, kind: 'percent', value: 50, workshop_id: w.id },
+      { code: `M${caseNo}-FREE`, kind: 'percent', value: 100, workshop_id: w.id },
+      { code: `M${caseNo}-ONCE`, kind: 'percent', value: 25, workshop_id: w.id, max_uses: 1 },
+    ]);
+    const driver = new MoneyDriver(server, api, scenario, caseNo, w.id);
+    driver.caseNo = caseNo;
+    return driver;
+  }
+
+  private get db() {
+    return this.server.deps.db;
+  }
+
+  note(what: string, status: number, text: string) {
+    if (status >= 500 && !(status === 503 && text.includes('payment_failed'))) this.run.serverErrors.push(`${what}: ${status} ${text.slice(0, 200)}`);
+  }
+
+  async step(s: Step): Promise<void> {
+    const b = 'b' in s ? this.buyers[s.b % this.buyers.length] : undefined;
+    switch (s.do) {
+      case 'checkout':
+        return this.checkout(b!, s.promo ? { promo_code: this.promoCode(s.promo) } : {});
+      case 'pay':
+        return this.pay(b!, s.how);
+      case 'return':
+        return this.comeBack(b!);
+      case 'webhook':
+        return this.deliver(s.k);
+      case 'settleCapture':
+        return this.settleCapture(b!, s.outcome);
+      case 'release':
+        return this.release(b!);
+      case 'reconcile':
+        await reconcilePass(this.server.payments!, 3600);
+        return;
+      case 'expire':
+        await this.db('workshop_registrations').where({ email: b!.email, status: 'pending' }).update({ hold_expires_at: this.db.raw(`now() - interval '1 second'`) });
+        return;
+      case 'clear': {
+        const res = await this.api('DELETE', '/api/admin/registrations?confirm=true', { token: this.adminToken });
+        this.note('clear', res.status, res.text);
+        return;
+      }
+      case 'capacity': {
+        // An admin never sets fewer seats than are already sold (the invariant is about what the system sells).
+        const sold = Number((await this.db('workshop_registrations').where({ workshop_id: this.run.workshopId, status: 'completed' }).count('* as n').first())?.n ?? 0);
+        const before = await this.db('workshops').where({ id: this.run.workshopId }).first('max_participants');
+        if (Math.max(sold, s.seats) < before.max_participants) this.run.capacityLowered = true;
+        await this.db('workshops').where({ id: this.run.workshopId }).update({ max_participants: Math.max(sold, s.seats) });
+        return;
+      }
+      case 'refundOutage':
+        await this.api('POST', '/sandbox/refunds/outage', { body: { seconds: s.on ? 3600 : 0 } });
+        return;
+      case 'providerOutage':
+        await this.api('POST', '/sandbox/providers/outage', { body: { seconds: s.on ? 3600 : 0 } });
+        return;
+      case 'adminCancel':
+        return this.adminCancel(b!, s.share);
+      case 'join':
+      case 'claim':
+      case 'expireOffer':
+      case 'leave':
+      case 'offers':
+        return this.waitlist.step(s, b);
+    }
+  }
+
+  adminToken = '';
+  private caseNo = 0;
+
+  private promoCode(p: Promo): string {
+    return `M${this.caseNo}-${p.toUpperCase()}`;
+  }
+
+  /** Starts a checkout; with a waitlist offer's token or a promo code when `extra` carries one. */
+  async checkout(b: Buyer, extra: Record<string, string> = {}) {
+    const body = { workshop_id: this.run.workshopId, name: 'Model Buyer', email: b.email, phone: '9876543210', ...extra };
+    const res = await this.api('POST', `/api/checkout/${b.provider}`, { body });
+    this.note('checkout', res.status, res.text);
+    if (res.status !== 201) return;
+    // A promo code made it free: booked at once, no provider order to pay or come back from.
+    if (res.body.status === 'completed') return;
+    const order = b.provider === 'paypal' ? (new URL(res.body.approval_url).searchParams.get('token') as string) : (res.body.order.id as string);
+    b.orders.push(order);
+    b.back = { order };
+    this.run.orders.push({ provider: b.provider, id: order });
+  }
+
+  private async pay(b: Buyer, how: 'ok' | 'pending' | 'authorize' | 'decline' | 'cancel') {
+    const order = b.orders.at(-1);
+    if (!order) return;
+    if (b.provider === 'paypal') {
+      const action = { ok: 'approve', pending: 'approve-pending', authorize: 'approve', decline: 'decline', cancel: 'cancel' }[how];
+      const res = await fetch(`${this.server.url}/sandbox/paypal/checkoutnow/${order}/${action}`, { method: 'POST', redirect: 'manual' });
+      if (res.status !== 303) return;
+      b.back = { order, location: res.headers.get('location') ?? undefined };
+      if (how !== 'cancel') this.queuePaypal('CHECKOUT.ORDER.APPROVED', { id: order });
+      return;
+    }
+    const outcome = { ok: 'success', pending: 'success', authorize: 'authorize', decline: 'fail', cancel: undefined }[how];
+    if (!outcome) return; // closing the card window is `release`
+    const res = await this.api('POST', '/sandbox/razorpay/pay', { body: { key: SANDBOX_CREDENTIALS.razorpayKeyId, order_id: order, email: b.email, contact: '9876543210', outcome } });
+    if (res.status !== 200) return;
+    b.back = { order, signed: res.body };
+    const event = outcome === 'authorize' ? 'payment.authorized' : 'payment.captured';
+    this.queueRazorpay(event, res.body.razorpay_payment_id, order);
+  }
+
+  private async comeBack(b: Buyer) {
+    const back = b.back;
+    if (!back) return;
+    if (b.provider === 'paypal') {
+      if (!back.location) return;
+      const res = await fetch(new URL(back.location, this.server.url), { redirect: 'manual' });
+      this.note('paypal return', res.status, await res.text());
+      return;
+    }
+    if (!back.signed) return;
+    const res = await this.api('POST', '/api/checkout/razorpay/verify', { body: back.signed });
+    this.note('razorpay verify', res.status, res.text);
+  }
+
+  private async adminCancel(b: Buyer, share: 0 | 0.5 | 1) {
+    const reg = await this.db('workshop_registrations').where({ email: b.email, status: 'completed' }).first('id', 'amount');
+    if (!reg) return;
+    const cents = Math.floor(reg.amount * share);
+    const res = cents
+      ? await this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.adminToken, body: { amount_cents: cents, reason: 'model' } })
+      : await this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.adminToken });
+    this.note('admin cancel', res.status, res.text);
+  }
+
+  private async release(b: Buyer) {
+    const order = b.orders.at(-1);
+    if (!order) return;
+    const res =
+      b.provider === 'paypal'
+        ? await this.api('GET', `/api/checkout/paypal/cancel?token=${order}`)
+        : await this.api('POST', '/api/checkout/razorpay/release', { body: { order_id: order } });
+    this.note('release', res.status, res.text);
+  }
+
+  private async settleCapture(b: Buyer, outcome: 'COMPLETED' | 'DECLINED') {
+    if (b.provider !== 'paypal') return;
+    for (const order of b.orders) {
+      const row = await this.db('provider_sandbox.paypal_orders').where({ id: order, capture_status: 'PENDING' }).first();
+      if (!row) continue;
+      await this.api('POST', `/sandbox/paypal/captures/${row.capture_id}/settle`, { body: { outcome } });
+      this.queuePaypal(outcome === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', { id: row.capture_id, supplementary_data: { related_ids: { order_id: order } } });
+    }
+  }
+
+  private queuePaypal(type: string, resource: object) {
+    const id = `WH-${randomUUID()}`;
+    this.webhooks.push({ provider: 'paypal', id, raw: JSON.stringify({ id, event_type: type, resource }) });
+  }
+
+  private queueRazorpay(type: string, paymentId: string, orderId: string) {
+    const raw = JSON.stringify({ event: type, payload: { payment: { entity: { id: paymentId, order_id: orderId } } } });
+    this.webhooks.push({ provider: 'razorpay', id: `evt_${randomUUID()}`, raw });
+  }
+
+  /** Delivers a queued webhook, in order, late or again (a duplicate keeps its event id). */
+  private async deliver(k: number) {
+    if (!this.webhooks.length) return;
+    const w = this.webhooks[k % this.webhooks.length];
+    const headers: Record<string, string> =
+      w.provider === 'paypal'
+        ? { 'content-type': 'application/json', ...signPaypalWebhook(w.raw, w.id) }
+        : { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(SANDBOX_CREDENTIALS.razorpayWebhookSecret, w.raw), 'x-razorpay-event-id': w.id };
+    const res = await this.api('POST', `/api/webhooks/${w.provider}`, { body: w.raw, headers });
+    // A provider outage makes the webhook answer 5xx on purpose: the provider delivers it again later.
+    if (res.status >= 500 && !(await this.providersDown())) this.note('webhook', res.status, res.text);
+  }
+
+  private async providersDown(): Promise<boolean> {
+    const r = await this.db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = 'api_down_until'`);
+    return Boolean(r.rows[0]?.down);
+  }
+
+  /** What providers and time eventually do: outages end, pending captures settle, every webhook arrives, holds run out. */
+  async settle(): Promise<void> {
+    await this.api('POST', '/sandbox/refunds/outage', { body: { seconds: 0 } });
+    await this.api('POST', '/sandbox/providers/outage', { body: { seconds: 0 } });
+    const mine = () => this.db('workshop_registrations').where({ workshop_id: this.run.workshopId });
+    // Twice: delivering an approval can make a capture PayPal holds for review, which then settles and sends its own webhook.
+    for (let round = 0; round < 2; round++) {
+      if (this.scenario.webhooksArrive) for (let k = 0; k < this.webhooks.length; k++) await this.deliver(k);
+      await mine().where({ status: 'pending' }).update({ hold_expires_at: this.db.raw(`now() - interval '1 second'`), reconcile_after: null });
+      for (let pass = 0; pass < 2; pass++) {
+        await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
+        await reconcilePass(this.server.payments!, 3600);
+      }
+      for (const b of this.buyers) await this.settleCapture(b, 'COMPLETED');
+    }
+    await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
+    await reconcilePass(this.server.payments!, 3600);
+    await this.drainRefunds();
+  }
+
+  /** Runs owed refunds now instead of after their backoff, and waits until none is queued. */
+  private async drainRefunds() {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await this.db.raw(
+        `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier IN ('refund_payment', 'send_email')) AND locked_at IS NULL AND attempts < max_attempts`,
+      );
+      const queued = await this.db('refunds').where({ status: 'queued' }).first('id');
+      if (!queued) return;
+      if (Date.now() > deadline) throw new Error('refunds still queued 20 s after the providers came back');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * The last step of the site's build: every public page's HTML, rendered by React at build time
+ * (src/entry-server.tsx, built by `vite build --ssr` into dist-ssr/), written to
+ * dist/pages/<name>.html from the client build's dist/index.html. Each page gets its content
+ * (headings, copy, FAQ...) inside #root, its stylesheets inlined (the first paint needs only the
+ * page), and a script that fetches its code (main.tsx and what it preloads before hydrating)
+ * once the page is painted. Live data (workshops, seats, prices, the refund fee) is a placeholder
+ * here: the server adds it to each answer (server/src/site/static-site.ts).
+ *
+ * The hashed assets also get brotli and gzip copies (the server picks one by Accept-Encoding).
+ *
+ * Personal pages (the thank-you page, booking links) are not prerendered: what they show depends
+ * on the visitor's booking, so the browser draws them (dist/index.html, an empty #root).
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(site, 'dist');
+const ssrDir = path.join(site, 'dist-ssr');
+
+/** [path, output name, screen module it shows (src/app.tsx), or none for the home page]. */
+export const PRERENDERED: [string, string, string | null][] = [
+  ['/', 'index', null],
+  ['/about', 'about', 'src/pages/about.screen.tsx'],
+  ['/pricing', 'pricing', 'src/pages/pricing.screen.tsx'],
+  ['/contact', 'contact', 'src/pages/contact.screen.tsx'],
+  ['/terms', 'terms', 'src/pages/terms.screen.tsx'],
+  ['/privacy', 'privacy', 'src/pages/privacy.screen.tsx'],
+  ['/refund-policy', 'refund-policy', 'src/pages/refund-policy.screen.tsx'],
+  ['/learn', 'learn', 'src/pages/learn.screen.tsx'],
+  ['/why-no-code', 'why-no-code', 'src/pages/why-no-code.screen.tsx'],
+  ['/who-should-attend', 'who-should-attend', 'src/pages/who-should-attend.screen.tsx'],
+  ['/platform', 'platform', 'src/pages/platform.screen.tsx'],
+  // Any unknown address: the server answers it with status 404.
+  ['/404', '404', 'src/pages/not-found.screen.tsx'],
+];
+
+/** Shown on every page at once (src/components/layout.tsx), so fetched before hydrating too. */
+const ON_EVERY_PAGE = ['src/components/question-widget.tsx'];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * The page's code, fetched once the page has loaded and painted: the first paint needs only the
+ * HTML (and the inlined styles), so on a slow connection no script competes with it (or with the
+ * font) for the first bytes.
+ * Interaction before the code is running is held and replayed (index.html, src/lib/early-events.ts).
+ */
+function bootScript(entry: string, code: string[]): string {
+  const js = `(function(){var d=document;function go(){requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(code)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};d.head.appendChild(s)},0)})}d.readyState==='complete'?go():addEventListener('load',go)})()`;
+  return `<script>${js}</script>`;
+}
+
+function modulepreloads(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
+  const entry = manifest['index.html'];
+  const skip = new Set([entry.file, ...(entry.imports ?? []).map((k) => manifest[k].file)]);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`prerender: ${key} is not in the client build's manifest (renamed? update scripts/prerender.ts)`);
+    if (!skip.has(chunk.file)) files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  for (const m of modules) visit(m);
+  return [...files].map((f) => `/${f}`);
+}
+
+/**
+ * Brotli and gzip copies of the hashed scripts, styles and images (x.js.br, x.js.gz), made once
+ * here so the server sends them compressed at no cost per request.
+ */
+function precompressAssets(): number {
+  const assets = path.join(dist, 'assets');
+  let n = 0;
+  for (const f of readdirSync(assets)) {
+    if (!/\.(js|css|svg|json|map)$/.test(f)) continue;
+    const file = path.join(assets, f);
+    const raw = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+    writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+    n++;
+  }
+  return n;
+}
+
+async function main() {
+  const started = Date.now();
+  process.env.NODE_ENV = 'production';
+  const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('prerender: dist/index.html has no empty <div id="root"></div>');
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const serverEntry = path.join(ssrDir, 'entry-server.js');
+  if (!existsSync(serverEntry)) throw new Error('prerender: dist-ssr/entry-server.js is missing: run `vite build --ssr src/entry-server.tsx --outDir dist-ssr` first');
+  const { renderPage } = (await import(pathToFileURL(serverEntry).href)) as { renderPage: (url: string) => Promise<string> };
+
+  // The entry script and its modulepreloads leave the head: bootScript() fetches them once painted.
+  const entry = manifest['index.html'].file;
+  const entryCode = (manifest['index.html'].imports ?? []).map((k) => `/${manifest[k].file}`);
+  const bare = template
+    .replace(/\s*<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/, '')
+    .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '');
+  if (bare.includes('type="module"') || bare.includes('modulepreload')) throw new Error('prerender: the entry script was not where expected in dist/index.html');
+  // The stylesheets go into each page: its first paint needs nothing but the page itself.
+  const inlined = bare.replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g, (_m, file: string) => `<style>${readFileSync(path.join(dist, file), 'utf8').trim()}</style>`);
+  const out = path.join(dist, 'pages');
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  let bytes = 0;
+  for (const [url, name, screen] of PRERENDERED) {
+    const body = await renderPage(url);
+    // A part React could not finish, or moved out of place for a script to put back: not readable without JavaScript.
+    if (body.includes('<!--$?-->') || body.includes('<!--$!-->') || body.includes('$RC(')) throw new Error(`prerender: ${url} has an unfinished or outlined part`);
+    const code = [...entryCode, ...modulepreloads(manifest, [...(screen ? [screen] : []), ...ON_EVERY_PAGE])];
+    const html = inlined.replace('</head>', () => `  ${bootScript(entry, code)}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
+    writeFileSync(path.join(out, `${name}.html`), html);
+    bytes += html.length;
+  }
+  rmSync(ssrDir, { recursive: true, force: true });
+  const compressed = precompressAssets();
+  console.log(`prerendered ${PRERENDERED.length} pages (${Math.round(bytes / 1024)} KB) into dist/pages, compressed ${compressed} assets, in ${Date.now() - started} ms`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,204 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertRegistration } from '../../../server/test/support/fixtures';
+import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
+import { newContext, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
+
+const DAY = 86_400_000;
+
+let h: AdminHarness;
+let page: Page;
+const db = () => h.server.deps.db;
+const reg = (email: string) => db()('workshop_registrations').where({ email }).first();
+
+let main: { id: string; title: string };
+let later: { id: string; title: string };
+let small: { id: string; title: string };
+
+const rita = buyer('rita');
+const carl = buyer('carl');
+const rene = buyer('rene');
+const mona = buyer('mona');
+
+/** Buys a seat through the PayPal sandbox and waits for its confirmation to go out. */
+async function bought(workshopId: string, who: ReturnType<typeof buyer>) {
+  await payWithPaypal(h.server, workshopId, who);
+  const row = await reg(who.email);
+  await waitFor(async () => (await db()('email_messages').where({ registration_id: row.id, kind: 'confirmation', status: 'sent' })).length === 1);
+  return row;
+}
+
+async function openDetail(email: string) {
+  const row = await reg(email);
+  await page.goto(`/admin/registrations/${row.id}`);
+  await page.getByTestId('registration-detail').waitFor();
+  return row;
+}
+
+const detailStatus = () => page.getByTestId('detail-status').getByTestId('status-badge').textContent();
+
+beforeAll(async () => {
+  h = await startAdminHarness();
+  main = await createWorkshop(db(), { title: 'Build Your First App', date: new Date(Date.now() + 14 * DAY) });
+  later = await createWorkshop(db(), { title: 'Later Workshop', date: new Date(Date.now() + 30 * DAY), max_participants: 5 });
+  small = await createWorkshop(db(), { title: 'Tiny Workshop', date: new Date(Date.now() + 21 * DAY), max_participants: 1 });
+  for (const who of [rita, carl, rene, mona]) await bought(main.id, who);
+  await insertRegistration(db(), main.id, { name: 'Fay Failed', email: 'fay@example.com', status: 'failed', status_reason: 'declined' });
+  // Signed in after the purchases, so their live notices do not cover the screenshots.
+  page = await (await newContext(h)).newPage();
+  await signIn(page);
+}, 180_000);
+afterAll(() => h.stop());
+
+describe('one registration', () => {
+  it('opens from its row, with every field, the payment timeline and each email with its status', async () => {
+    await page.getByRole('menuitem', { name: 'Registrations' }).click();
+    await tableRows(page, 'registrations-table').filter({ hasText: rita.email }).getByText(rita.email).click();
+    await page.getByTestId('registration-detail').waitFor();
+    const row = await reg(rita.email);
+    expect(new URL(page.url()).pathname).toBe(`/admin/registrations/${row.id}`);
+
+    await page.getByRole('heading', { name: rita.name }).waitFor();
+    const booking = page.getByTestId('detail-booking');
+    for (const text of [rita.email, rita.phone, row.access_id, row.payment_id, row.provider_order_id, 'PayPal']) await booking.getByText(text, { exact: true }).first().waitFor();
+    expect(await page.getByTestId('detail-amount').textContent()).toBe('$99.00');
+    expect(await detailStatus()).toBe('Completed');
+    expect(await page.getByTestId('detail-workshop-title').textContent()).toBe(main.title);
+
+    const types = await page.getByTestId('detail-timeline').getByTestId('timeline-type').allTextContents();
+    expect(types).toContain('payment.verified');
+    const email = page.getByTestId('email-row').filter({ hasText: 'Confirmation' });
+    expect(await email.getByTestId('send-status').textContent()).toBe('Sent');
+    expect(await email.getByTestId('email-attempts').textContent()).toBe('1 attempt');
+    await email.getByText(`To ${rita.email}`, { exact: true }).waitFor();
+    // Whatever else the row stores is one click away.
+    await page.getByTestId('detail-more-fields').getByText(/^More fields/).click();
+    await page.getByTestId('detail-more-fields').getByText('updated_at', { exact: true }).waitFor();
+    for (const action of ['action-resend', 'action-move', 'action-refund', 'action-cancel']) await page.getByTestId(action).waitFor();
+    await screenshot(page, 'registration-detail');
+  });
+
+  it('offers no action on a booking that is not active, and shows why it is not', async () => {
+    await openDetail('fay@example.com');
+    expect(await detailStatus()).toBe('Failed');
+    expect(await page.getByTestId('detail-status-reason').textContent()).toContain('Declined');
+    await page.getByText('No payment events were recorded for this registration.').waitFor();
+    expect(await page.getByTestId('action-refund').count()).toBe(0);
+    expect(await page.getByTestId('action-cancel').count()).toBe(0);
+    expect(await page.getByTestId('action-move').count()).toBe(0);
+    expect(await page.getByTestId('action-resend').count()).toBe(0);
+  });
+
+  it("refunds a chosen amount: the policy's suggestion is prefilled, too much is refused with the server's reason, then the booking is refunded", async () => {
+    const row = await openDetail(rita.email);
+    await page.getByTestId('action-refund').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.getByTestId('policy-suggestion').textContent()).toBe('Policy suggests $96.03 (more than 7 days before the start: full refund minus the fee)');
+    expect(await dialog.getByLabel('Amount to refund (USD)').inputValue()).toBe('96.03');
+    await screenshot(page, 'registration-refund-dialog');
+
+    await dialog.getByTestId('refund-submit').click();
+    await dialog.getByText('Give a reason for the refund').waitFor();
+    await dialog.getByTestId('refund-reason').fill('Could not attend, goodwill');
+    await dialog.getByLabel('Amount to refund (USD)').fill('99.01');
+    await dialog.getByTestId('refund-submit').click();
+    expect(await dialog.getByTestId('refund-error').locator('.ant-alert-title').textContent()).toBe('The refund cannot be more than what is left of the payment.');
+    expect((await reg(rita.email)).status).toBe('completed');
+
+    await dialog.getByLabel('Amount to refund (USD)').fill('40.50');
+    await dialog.getByTestId('refund-submit').click();
+    await page.getByText(`Refund of $40.50 started; ${rita.name} is emailed when it goes through.`).waitFor();
+    await expect.poll(detailStatus).toMatch(/^(Refund pending|Refunded)$/);
+    expect(await page.getByTestId('action-refund').count()).toBe(0);
+    expect(await page.getByTestId('detail-status-reason').textContent()).toContain('Refunded by admin');
+    // The page follows the refund until the provider has it, without a click.
+    await expect.poll(detailStatus, { timeout: 20_000 }).toBe('Refunded');
+    expect(await page.getByTestId('refund-row').getByTestId('refund-amount').textContent()).toBe('$40.50');
+    expect(await db()('provider_sandbox.paypal_refunds').where({ capture_id: row.payment_id }).select('amount')).toEqual([{ amount: '40.50' }]);
+
+    await page.getByTestId('back-to-registrations').click();
+    const listRow = tableRows(page, 'registrations-table').filter({ hasText: rita.email });
+    await expect.poll(() => listRow.getByTestId('status-badge').textContent()).toBe('Refunded');
+  });
+
+  it('cancels without a refund after a confirmation; keeping the booking changes nothing', async () => {
+    await openDetail(carl.email);
+    await page.getByTestId('action-cancel').click();
+    await page.getByRole('button', { name: 'Keep booking' }).click();
+    expect((await reg(carl.email)).status).toBe('completed');
+
+    await page.getByTestId('action-cancel').click();
+    await page.getByText(`${carl.name}'s seat on ${main.title} is freed and no money goes back.`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Cancel booking' }).click();
+    await page.getByText('Booking cancelled without a refund').waitFor();
+    await expect.poll(detailStatus).toBe('Cancelled');
+    expect(await page.getByTestId('detail-status-reason').textContent()).toContain('Cancelled by admin');
+    expect(await reg(carl.email)).toMatchObject({ status: 'cancelled', status_reason: 'cancelled_by_admin' });
+    expect(await db()('refunds').where({ registration_id: (await reg(carl.email)).id })).toHaveLength(0);
+  });
+
+  it('resends the confirmation; a second press while it is still on its way queues nothing more', async () => {
+    const row = await openDetail(rene.email);
+    // Email is down, so the resent confirmation stays queued and its error shows.
+    await fetch(`${h.server.url}/sandbox/sendgrid/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 60 }) });
+    try {
+      await page.getByTestId('action-resend').click();
+      await page.getByText('Confirmation queued').waitFor();
+      const resent = page.getByTestId('email-row').filter({ hasText: 'Confirmation (sent again)' });
+      await resent.waitFor();
+      expect(await resent.getByTestId('send-status').textContent()).toBe('Queued');
+      await page.getByTestId('action-resend').click();
+      await page.getByText('A confirmation is already on its way').waitFor();
+      expect(await db()('email_messages').where({ registration_id: row.id, kind: 'confirmation_resend' })).toHaveLength(1);
+      await expect.poll(() => resent.getByTestId('email-error').count(), { timeout: 20_000 }).toBe(1);
+      expect(await resent.getByTestId('email-error').textContent()).toBe('Last error: Service Unavailable');
+    } finally {
+      await fetch(`${h.server.url}/sandbox/sendgrid/outage`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ seconds: 0 }) });
+    }
+  });
+
+  it('moves a booking to a workshop with a free seat, and not to one that filled up meanwhile', async () => {
+    const row = await openDetail(mona.email);
+    await page.getByTestId('action-move').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('move-target').click();
+    await page.locator('.ant-select-item-option', { hasText: small.title }).click();
+    // Someone takes the last seat while the admin is deciding.
+    await insertRegistration(db(), small.id, { name: 'Quick Buyer', email: 'quick@example.com' });
+    await dialog.getByTestId('move-submit').click();
+    expect(await dialog.getByTestId('move-error').locator('.ant-alert-title').textContent()).toBe('That workshop has no seat left.');
+    expect((await reg(mona.email)).workshop_id).toBe(main.id);
+    await screenshot(page, 'registration-move-refused');
+
+    await dialog.getByTestId('move-target').click();
+    await page.locator('.ant-select-item-option', { hasText: later.title }).click();
+    await dialog.getByTestId('move-submit').click();
+    await page.getByText(`${mona.name} moved to ${later.title}`).waitFor();
+    await expect.poll(() => page.getByTestId('detail-workshop-title').textContent()).toBe(later.title);
+    expect((await reg(mona.email)).workshop_id).toBe(later.id);
+    await page.getByTestId('email-row').filter({ hasText: 'Workshop changed' }).waitFor();
+    expect(await detailStatus()).toBe('Completed');
+    expect(row.id).toBe((await reg(mona.email)).id);
+
+    // Opened again, the full workshop is shown as full and cannot be chosen.
+    await page.getByTestId('action-move').click();
+    await page.getByRole('dialog').getByTestId('move-target').click();
+    const full = page.locator('.ant-select-item-option', { hasText: small.title });
+    expect(await full.getAttribute('class')).toContain('ant-select-item-option-disabled');
+    expect(await full.textContent()).toContain('Full');
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await (await newContext(h, { width: 375, height: 812 })).newPage();
+    await signIn(phone);
+    await phone.goto(`/admin/registrations/${(await reg(mona.email)).id}`);
+    await phone.getByTestId('registration-detail').waitFor();
+    await phone.getByTestId('email-row').first().waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'registration-detail-mobile');
+    await phone.getByTestId('action-refund').click();
+    await phone.getByRole('dialog').getByTestId('policy-suggestion').waitFor();
+    await screenshot(phone, 'registration-refund-dialog-mobile');
+    await phone.context().close();
+  });
+});

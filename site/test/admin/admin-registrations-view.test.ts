@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chooseStatus, expectCounter, newContext, screenshot, signIn, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
+import { seedRegistrations, seedWorkshop } from './admin-seed';
+
+let h: AdminHarness;
+let page: Page;
+beforeAll(async () => {
+  ({ h, page } = await startSignedIn());
+  const db = h.server.deps.db;
+  const spring = await seedWorkshop(db, { title: 'Spring Build' });
+  const autumn = await seedWorkshop(db, { title: 'Autumn Build', date: new Date(Date.now() + 40 * 86_400_000) });
+  await seedRegistrations(db, spring.id, 30);
+  await seedRegistrations(db, autumn.id, 12);
+});
+afterAll(() => h.stop());
+
+const rows = () => tableRows(page, 'registrations-table');
+
+async function chooseWorkshop(p: Page, title: string) {
+  await p.getByTestId('workshop-filter').click();
+  await p.locator('.ant-select-item-option', { hasText: title }).click();
+}
+
+describe('registrations: workshop column, workshop filter, and a view kept in the URL', () => {
+  it('shows which workshop each registration is for, and filters by it', async () => {
+    await page.goto('/admin/registrations');
+    await expectCounter(page, '42 of 42 registrations');
+    const titles = await rows().locator('td:nth-child(4)').allInnerTexts();
+    expect(new Set(titles)).toEqual(new Set(['Spring Build', 'Autumn Build']));
+    await chooseWorkshop(page, 'Autumn Build');
+    await expectCounter(page, '12 of 42 registrations');
+    expect(new Set(await rows().locator('td:nth-child(4)').allInnerTexts())).toEqual(new Set(['Autumn Build']));
+    await screenshot(page, 'registrations-by-workshop');
+  });
+
+  it('keeps search, filters and page in the URL: a reload or a shared link shows the same view', async () => {
+    await page.goto('/admin/registrations');
+    await expectCounter(page, '42 of 42 registrations');
+    await chooseWorkshop(page, 'Spring Build');
+    await chooseStatus(page, 'Completed');
+    await page.getByPlaceholder('Search by name, email, or registration ID...').fill('a');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('a');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('status')).toBe('completed');
+    expect(url.searchParams.get('workshop')).toBeTruthy();
+    const counter = await page.getByTestId('list-counter').innerText();
+    const shown = await rows().locator('td:nth-child(3)').allInnerTexts();
+
+    await page.reload();
+    await expectCounter(page, counter);
+    expect(await rows().locator('td:nth-child(3)').allInnerTexts()).toEqual(shown);
+    expect(await page.getByPlaceholder('Search by name, email, or registration ID...').inputValue()).toBe('a');
+    expect(await page.getByTestId('status-filter').innerText()).toBe('Completed');
+    expect(await page.getByTestId('workshop-filter').innerText()).toContain('Spring Build');
+
+    // Another admin opens the shared link.
+    const other = await (await newContext(h)).newPage();
+    await signIn(other);
+    await other.goto(url.pathname + url.search);
+    await expectCounter(other, counter);
+    expect(await tableRows(other, 'registrations-table').locator('td:nth-child(3)').allInnerTexts()).toEqual(shown);
+    await other.context().close();
+  });
+
+  it('keeps the page number in the URL', async () => {
+    await page.goto('/admin/registrations');
+    await expectCounter(page, '42 of 42 registrations');
+    await page.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+    await expect.poll(() => rows().count()).toBe(17);
+    const second = await rows().locator('td:nth-child(3)').allInnerTexts();
+    await page.reload();
+    await expect.poll(() => rows().locator('td:nth-child(3)').allInnerTexts()).toEqual(second);
+    expect(await page.locator('.ant-pagination-item-active').innerText()).toBe('2');
+  });
+});

@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSignedIn, type AdminHarness } from './admin-harness';
+
+let h: AdminHarness;
+let page: Page;
+beforeAll(async () => {
+  ({ h, page } = await startSignedIn());
+});
+afterAll(() => h.stop());
+
+describe('the Create Workshop dialog', () => {
+  it('keeps what is typed the moment it opens, and starts from the defaults again next time', async () => {
+    await page.goto('/admin/workshops');
+    await page.getByRole('button', { name: 'Create Workshop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Workshop' });
+    const title = dialog.getByLabel('Title');
+    // Straight away, while the dialog is still animating in.
+    await title.fill('Typed At Once');
+    await dialog.getByLabel('Price (USD cents)').fill('4900');
+    await page.waitForTimeout(800);
+    expect(await title.inputValue()).toBe('Typed At Once');
+    expect(await dialog.getByLabel('Price (USD cents)').inputValue()).toBe('4900');
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Create Workshop' }).click();
+    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe('New Workshop');
+    expect(await dialog.getByLabel('Price (USD cents)').inputValue()).toBe('9900');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('keeps the price in cents and shows the dollars beside it as it is typed', async () => {
+    await page.getByRole('button', { name: 'Create Workshop' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Workshop' });
+    const dollars = dialog.getByTestId('price-dollars');
+    await expect.poll(() => dollars.innerText()).toBe('= $99.00');
+    const price = dialog.getByLabel('Price (USD cents)');
+    await price.fill('');
+    await price.pressSequentially('1');
+    await expect.poll(() => dollars.innerText()).toBe('= $0.01');
+    await price.pressSequentially('2345');
+    await expect.poll(() => dollars.innerText()).toBe('= $123.45');
+    await price.fill('');
+    await expect.poll(() => dollars.innerText()).toBe('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});

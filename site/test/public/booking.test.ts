@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newBookingToken } from '../../../server/src/bookings/booking-token';
+import { insertRegistration } from '../../../server/test/support/fixtures';
+import { addWorkshop, screenshot, startSite, toastTexts, type Site } from './site-harness';
+
+const DAY = 86_400_000;
+
+/** The buyer's manage-your-booking page, opened from the link in the confirmation email. */
+describe('the booking page in Chromium', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.stop());
+
+  async function booking(overrides: Record<string, unknown> = {}) {
+    const w = await addWorkshop(site, { title: 'Booked Workshop', date: new Date(Date.now() + 14 * DAY), join_url: 'https://meet.example.com/room-1', ...overrides });
+    const link = newBookingToken();
+    const reg = await insertRegistration(site.server.deps.db, w.id, { name: 'Priya Rao', email: 'priya@example.com', booking_token_hash: link.hash });
+    return { token: link.token, reg };
+  }
+
+  async function openAs(token: string, width: number, timezoneId: string) {
+    const context = await site.browser.newContext({ viewport: { width, height: 812 }, timezoneId });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(site.url(`/booking/${token}`));
+    await page.getByTestId('booking-page').waitFor();
+    return page;
+  }
+
+  it('shows the booking in the visitor’s time with Eastern time beside it, hides the join link until it is due, and cancels by the policy', async () => {
+    const { token, reg } = await booking();
+    const page = await openAs(token, 375, 'Asia/Kolkata');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Booked Workshop');
+    const start = await page.getByTestId('booking-start').innerText();
+    expect(start).toMatch(/GMT\+5:30 \(your time\)/);
+    expect(start).toMatch(/E[SD]T \(Eastern time\)/);
+    expect(await page.getByTestId('booking-paid').innerText()).toBe('$99.00');
+    expect(await page.getByTestId('booking-join-later').innerText()).toContain('The join link appears here 24 hours before the start');
+    expect(await page.content()).not.toContain('room-1');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'booking-375');
+
+    await page.getByTestId('booking-cancel').click();
+    const preview = page.getByTestId('booking-cancel-preview');
+    await expect.poll(() => preview.innerText()).toContain('Under our cancellation policy you get $96.03 back.');
+    expect((await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).status).toBe('completed');
+    await page.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('$96.03 is being refunded'));
+    await expect.poll(() => page.getByText('Your booking · Cancelled, refund on its way').count()).toBe(1);
+    expect((await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).status).toBe('refund_pending');
+  });
+
+  it('shows the join details once they are due', async () => {
+    const { token } = await booking({ date: new Date(Date.now() + 3 * 3_600_000), join_passcode: '9911' });
+    const page = await openAs(token, 1280, 'America/New_York');
+    const join = page.getByTestId('booking-join');
+    await expect.poll(() => join.innerText()).toContain('Passcode: 9911');
+    expect(await join.getByRole('link', { name: 'Join the workshop' }).getAttribute('href')).toBe('https://meet.example.com/room-1');
+    // In Eastern time there is one line, not the same time twice.
+    expect(await page.getByTestId('booking-start').innerText()).not.toContain('(Eastern time)');
+  });
+
+  it('says so, with a way to reach us, for a link that does not open a booking', async () => {
+    const page = await site.page(375);
+    await page.goto(site.url(`/booking/${'A'.repeat(43)}`));
+    const missing = page.getByTestId('booking-missing');
+    await expect.poll(() => missing.innerText()).toContain('We could not find this booking');
+    expect(await missing.getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
+  });
+});
