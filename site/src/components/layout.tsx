@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { lazyWhenSettled, lazyWithPreload } from '../lib/lazy';
@@ -12,20 +12,11 @@ import { MaintenanceNotice } from './maintenance-notice';
 
 // Below the fold on every page: not worth a byte of the first bundle. The footer's links work
 // before its code arrives; the question button is on screen, so a page fetches it before hydrating.
-const Footer = lazyWhenSettled(() => import('./footer'));
+const DeferredFooter = lazyWhenSettled(() => import('./footer'));
 export const QuestionWidget = lazyWithPreload(() => import('./question-widget'));
 const RegistrationModal = lazy(() => import('../registration/registration-modal'));
 const InterestModal = lazy(() => import('../interest/interest-modal'));
 const WaitlistModal = lazy(() => import('../waitlist/waitlist-modal'));
-
-/** Never re-rendered by the layout: its prerendered HTML waits, untouched, for its code. */
-const DeferredFooter = memo(function DeferredFooter() {
-  return (
-    <Suspense fallback={null}>
-      <Footer />
-    </Suspense>
-  );
-});
 
 export function Layout() {
   usePageMeta();

@@ -1,4 +1,3 @@
-import { memo, Suspense } from 'react';
 import { lazyWhenSettled } from '../lib/lazy';
 import { Hero } from './hero';
 import { TrustStats } from './trust-stats';
@@ -6,20 +5,12 @@ import { usePaymentResult } from './use-payment-result';
 import { useRecoveryLink } from './use-recovery-link';
 import { useWaitlistOffer } from '../waitlist/use-waitlist-offer';
 
-const HomeSections = lazyWhenSettled(() => import('./home-sections'));
+const Sections = lazyWhenSettled(() => import('./home-sections'), <div className="sections-placeholder" />);
 
 /**
  * Hero and statistics ship in the first bundle; the sections below the fold are in the
  * prerendered HTML and get their code once the page has settled (lib/lazy.tsx).
  */
-const Sections = memo(function Sections() {
-  return (
-    <Suspense fallback={<div className="sections-placeholder" />}>
-      <HomeSections />
-    </Suspense>
-  );
-});
-
 export function HomeScreen() {
   usePaymentResult();
   useRecoveryLink();

@@ -14,19 +14,24 @@ const live = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactF
 export function replayEarlyEvents() {
   const held = (window as unknown as { __early?: Held[] }).__early;
   if (!held) return;
-  const deadline = Date.now() + GIVE_UP_MS;
+  const since = new Map<Held, number>();
   const tick = () => {
+    const now = Date.now();
     for (const entry of [...held]) {
       const [type, el] = entry;
-      if (!el.isConnected) held.splice(held.indexOf(entry), 1);
-      else if (live(el)) {
+      if (!since.has(entry)) since.set(entry, now);
+      const drop = !el.isConnected || now - since.get(entry)! > GIVE_UP_MS;
+      const replay = !drop && live(el);
+      if (drop || replay) {
         held.splice(held.indexOf(entry), 1);
-        if (type === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
-        else if (el instanceof HTMLElement) el.click();
+        since.delete(entry);
       }
+      if (!replay) continue;
+      if (type === 'submit' && el instanceof HTMLFormElement) el.requestSubmit();
+      else if (el instanceof HTMLElement) el.click();
     }
-    if (held.length && Date.now() < deadline) setTimeout(tick, 50);
-    else held.length = 0;
+    // Clicks keep being held until the whole page is live (lib/hydrated.ts), not only before the first tick.
+    if (held.length || document.documentElement.dataset.hydrated !== 'true') setTimeout(tick, 50);
   };
   // After React's first slice of hydration has bound what it could.
   setTimeout(tick, 0);

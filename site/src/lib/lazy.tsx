@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { partPending } from './hydrated';
 
 type Module<P> = { default: ComponentType<P> };
@@ -56,17 +56,41 @@ export function pageSettled(): Promise<void> {
 /**
  * A below-the-fold part in its own chunk, fetched once the page has settled. On a prerendered
  * page its HTML is there from the start (readable, links working); it becomes interactive when
- * its code arrives. Wrap it so that no update of its parent reaches it before then (memo).
+ * its code arrives, and until then the page does not count as live (lib/hydrated.ts), so a click
+ * on it is held and replayed (index.html). Its parent's updates never reach it (memo): a
+ * prerendered boundary that receives one before its code is here would be drawn again from
+ * scratch.
+ *
+ * React hydrates a Suspense boundary's content only after the rest of the page has committed,
+ * so the part says it is pending from outside its boundary, while the page itself hydrates.
  */
-export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>) {
-  return lazy(async () => {
-    const done = partPending();
+export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>, fallback: ReactNode = null) {
+  let done: (() => void) | undefined;
+  const release = () => {
+    done?.();
+    done = undefined;
+  };
+  const Lazy = lazy(async () => {
     await pageSettled();
     const { default: Part } = await load();
     function Live(props: P) {
-      useEffect(done, []);
+      useEffect(release, []);
       return <Part {...props} />;
     }
     return { default: Live };
+  });
+  let registered = false;
+  return memo(function DeferredPart(props: P) {
+    if (!registered && typeof window !== 'undefined') {
+      registered = true;
+      done = partPending();
+    }
+    // Left before its code came (another page was opened): the page is live without it.
+    useEffect(() => release, []);
+    return (
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
+    );
   });
 }

@@ -108,9 +108,15 @@ export const expectCounter = (page: Page, text: string) =>
 /** The figure on the stat card with this title. */
 export const cardValue = (page: Page, title: string) => page.getByTestId(`card-${title}`).getByTestId('card-value').textContent();
 
+/**
+ * An option of the select dropdown open now: antd keeps earlier dropdowns in the page, hidden,
+ * and an option there never becomes clickable.
+ */
+export const openOption = (page: Page, text: string | RegExp) =>
+  page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text });
+
 /** Picks `label` in a list's status filter. */
 export async function chooseStatus(page: Page, label: string): Promise<void> {
   await page.getByTestId('status-filter').click();
-  // Only the dropdown open now: antd keeps earlier ones in the page, hidden, and an option there never becomes clickable.
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: new RegExp(`^${label}$`) }).click();
+  await openOption(page, new RegExp(`^${label}$`)).click();
 }

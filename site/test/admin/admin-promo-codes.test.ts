@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -31,7 +31,7 @@ describe('Promo Codes screen', () => {
 
     await dialog.getByTestId('promo-value').fill('20');
     await dialog.getByTestId('promo-workshop').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Promo Screen Workshop' }).click();
+    await openOption(page, 'Promo Screen Workshop').click();
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Promo code created').waitFor();
     const row = page.getByTestId('promo-codes-table').getByRole('row').filter({ hasText: 'SUMMER20' });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
-import { newContext, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
+import { newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
 
 const DAY = 86_400_000;
 
@@ -162,7 +162,7 @@ describe('one registration', () => {
     await page.getByTestId('action-move').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('move-target').click();
-    await page.locator('.ant-select-item-option', { hasText: small.title }).click();
+    await openOption(page, small.title).click();
     // Someone takes the last seat while the admin is deciding.
     await insertRegistration(db(), small.id, { name: 'Quick Buyer', email: 'quick@example.com' });
     await dialog.getByTestId('move-submit').click();
@@ -171,7 +171,7 @@ describe('one registration', () => {
     await screenshot(page, 'registration-move-refused');
 
     await dialog.getByTestId('move-target').click();
-    await page.locator('.ant-select-item-option', { hasText: later.title }).click();
+    await openOption(page, later.title).click();
     await dialog.getByTestId('move-submit').click();
     await page.getByText(`${mona.name} moved to ${later.title}`).waitFor();
     await expect.poll(() => page.getByTestId('detail-workshop-title').textContent()).toBe(later.title);
@@ -183,7 +183,7 @@ describe('one registration', () => {
     // Opened again, the full workshop is shown as full and cannot be chosen.
     await page.getByTestId('action-move').click();
     await page.getByRole('dialog').getByTestId('move-target').click();
-    const full = page.locator('.ant-select-item-option', { hasText: small.title });
+    const full = openOption(page, small.title);
     expect(await full.getAttribute('class')).toContain('ant-select-item-option-disabled');
     expect(await full.textContent()).toContain('Full');
   });

@@ -145,4 +145,27 @@ describe('prerendered public pages', () => {
     await page.getByRole('dialog', { name: 'Workshop Registration' }).waitFor();
     await context.close();
   });
+
+  it('is live only once the sections below the fold are, and replays a click made on them before', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    // Hold the code of the home page's lower sections: the rest of the page hydrates without it.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/home-sections-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await page.waitForFunction(() => Object.keys(document.querySelector('[data-testid="header-register"]')!).some((k) => k.startsWith('__reactFiber')));
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    const faq = page.getByTestId('faq');
+    await faq.getByRole('button', { name: 'How long is the workshop?' }).click();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await expect.poll(() => faq.locator('button[aria-expanded="true"]').allInnerTexts()).toEqual(['How long is the workshop?']);
+    await context.close();
+  });
 });
