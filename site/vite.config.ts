@@ -30,6 +30,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     sourcemap: !!process.env.MEASURE_MAP,
     manifest: true,
+    // Every browser the site supports knows modulepreload: no polyfill in the first bundle.
+    modulePreload: { polyfill: false },
     // One stylesheet for everything: prerendered pages inline it (scripts/prerender.ts), so no
     // lazily loaded chunk has a stylesheet of its own to fetch again.
     cssCodeSplit: false,

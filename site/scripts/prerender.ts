@@ -38,9 +38,6 @@ export const PRERENDERED: [string, string, string | null][] = [
   ['/404', '404', 'src/pages/not-found.screen.tsx'],
 ];
 
-/** Shown on every page at once (src/components/layout.tsx), so fetched before hydrating too. */
-const ON_EVERY_PAGE = ['src/components/question-widget.tsx'];
-
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -116,7 +113,7 @@ async function main() {
     const body = await renderPage(url);
     // A part React could not finish, or moved out of place for a script to put back: not readable without JavaScript.
     if (body.includes('<!--$?-->') || body.includes('<!--$!-->') || body.includes('$RC(')) throw new Error(`prerender: ${url} has an unfinished or outlined part`);
-    const code = [...entryCode, ...modulepreloads(manifest, [...(screen ? [screen] : []), ...ON_EVERY_PAGE])];
+    const code = [...entryCode, ...modulepreloads(manifest, screen ? [screen] : [])];
     const html = inlined.replace('</head>', () => `  ${bootScript(entry, code)}\n  </head>`).replace('<div id="root"></div>', () => `<div id="root">${body}</div>`);
     writeFileSync(path.join(out, `${name}.html`), html);
     bytes += html.length;

@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
-import { Layout, QuestionWidget } from './components/layout';
+import { Layout } from './components/layout';
 import { HomeScreen } from './home/home.screen';
 import { rootHydrated } from './lib/hydrated';
 import { lazyWithPreload } from './lib/lazy';
 
 // The admin has its own entry (admin.html, served for /admin/*); this route only serves Vite's dev server.
-const AdminEntry = lazy(() => import('./admin/admin-entry'));
+const AdminEntry = import.meta.env.DEV ? lazy(() => import('./admin/admin-entry')) : () => null;
 
 type Page = ComponentType & { preload: () => Promise<void> };
 
@@ -30,10 +30,10 @@ const PUBLIC_ROUTES: [string, Page][] = [
   ['*', lazyWithPreload(() => import('./pages/not-found.screen'))],
 ];
 
-/** The code a page opened at `pathname` shows at once: its screen and the question button. */
+/** The code a page opened at `pathname` shows at once: its screen. */
 export function preloadPage(pathname: string): Promise<unknown> {
   const route = pathname === '/' ? undefined : (PUBLIC_ROUTES.find(([path]) => path !== '*' && matchPath(path, pathname)) ?? PUBLIC_ROUTES.at(-1));
-  return Promise.all([route?.[1].preload(), QuestionWidget.preload()]);
+  return Promise.resolve(route?.[1].preload());
 }
 
 function PageFallback() {

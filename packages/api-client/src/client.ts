@@ -1,28 +1,14 @@
 import type {
   AdminWorkshop,
-  BookingSummary,
-  ContactFormInput,
   CreateAdminInput,
   Dashboard,
   EmailList,
   Interest,
-  InterestFormInput,
   InterestList,
   InterestListQuery,
   InterestStatus,
-  IssueFormInput,
   LoginInput,
   LoginResponse,
-  PaypalCheckoutInput,
-  PublicWorkshop,
-  QuestionFormInput,
-  RazorpayCheckoutInput,
-  WaitlistCheckoutInput,
-  RazorpayVerifyInput,
-  CardVerifyResult,
-  FreeCheckoutResponse,
-  BookingView,
-  BookingCancelResult,
   RegistrationList,
   RegistrationListQuery,
   ReviveCreateInput,
@@ -32,8 +18,6 @@ import type {
   SessionUser,
   SettingKey,
   Settings,
-  SiteState,
-  VideoLeadInput,
   Workshop,
   WorkshopCreateInput,
   WorkshopUpdateInput,
@@ -41,9 +25,10 @@ import type {
 import { createHttp, toQueryString, type ClientOptions, type Query } from './http';
 import { parsedLater } from './parsed';
 import { afterSaleClient } from './after-sale.client';
-import { funnelClient, recoveryClient } from './sales.client';
+import { funnelClient } from './sales.client';
+import { publicPaths } from './public.client';
 import { promoCodesClient } from './promo-codes.client';
-import { waitlistAdminClient, waitlistClient } from './waitlist.client';
+import { waitlistAdminClient } from './waitlist.client';
 
 type WithTz<T> = T & { tz?: string };
 
@@ -51,46 +36,11 @@ type WithTz<T> = T & { tz?: string };
 export function createApiClient(options: ClientOptions = {}) {
   const http = createHttp(options);
   const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const visitor = publicPaths(http);
 
   return {
-    site: {
-      health: () => http.json<{ status: 'ok' }>('GET', '/api/health'),
-      state: () => http.json<SiteState>('GET', '/api/site'),
-    },
-    workshops: {
-      list: () => http.json<PublicWorkshop[]>('GET', '/api/workshops'),
-    },
-    waitlist: waitlistClient(http),
-    interests: {
-      submitInterest: (input: InterestFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'interest' }),
-      submitIssue: (input: IssueFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'issue' }),
-      submitQuestion: (input: QuestionFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'question' }),
-      submitContact: (input: ContactFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'contact' }),
-    },
-    videoLeads: {
-      submit: (input: VideoLeadInput) => http.json<{ id: string }>('POST', '/api/video-leads', input),
-    },
-    recovery: recoveryClient(http),
-    bookings: {
-      get: (accessId: string) => http.json<BookingSummary>('GET', `/api/bookings/${encodeURIComponent(accessId)}`),
-    },
-    /** The buyer's manage-your-booking link. */
-    booking: {
-      get: (token: string) => http.json<BookingView>('GET', `/api/booking/${encodeURIComponent(token)}`),
-      cancel: (token: string, confirm: boolean) => http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm }),
-      resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
-    },
-    checkout: {
-      /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */
-      paypal: (input: PaypalCheckoutInput & WaitlistCheckoutInput) =>
-        http.json<{ approval_url: string } | (FreeCheckoutResponse & { approval_url: string })>('POST', '/api/checkout/paypal', input),
-      razorpay: (input: RazorpayCheckoutInput & WaitlistCheckoutInput) =>
-        http.json<{ key_id: string; order: { id: string; amount: number; currency: string } } | FreeCheckoutResponse>('POST', '/api/checkout/razorpay', input),
-      razorpayVerify: (input: RazorpayVerifyInput) => http.json<CardVerifyResult>('POST', '/api/checkout/razorpay/verify', input),
-      /** The buyer closed the card window: the server lets the seat go at once. */
-      razorpayRelease: (orderId: string) => http.json<{ status: string }>('POST', '/api/checkout/razorpay/release', { order_id: orderId }),
-    },
-    promoCodes: promoCodesClient(http),
+    ...visitor,
+    promoCodes: { ...visitor.promoCodes, ...promoCodesClient(http) },
     auth: {
       login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
       logout: () => http.json<void>('POST', '/api/auth/logout'),

@@ -2,12 +2,10 @@ import type { PromoCodeCreateInput, PromoCodePatchInput } from '@workshop/shared
 import type { Http } from './http';
 import { parsedLater } from './parsed';
 
-/** The public price preview of a code, and the admin's promo codes. */
+/** The admin's promo codes (the public price preview is in public.client.ts). */
 export function promoCodesClient(http: Http) {
   const one = (id: string) => `/api/admin/promo-codes/${encodeURIComponent(id)}`;
   return {
-    preview: (code: string, workshopId: string) =>
-      http.json<unknown>('GET', `/api/promo-codes/${encodeURIComponent(code)}`, undefined, { workshop_id: workshopId }).then(parsedLater((s) => s.promoPreviewSchema)),
     admin: {
       list: () => http.json<unknown>('GET', '/api/admin/promo-codes').then(parsedLater((s) => s.promoCodeListSchema)),
       create: (input: PromoCodeCreateInput) => http.json<unknown>('POST', '/api/admin/promo-codes', input).then(parsedLater((s) => s.promoCodeSchema)),

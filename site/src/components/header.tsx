@@ -1,9 +1,20 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { openRegistration } from '../lib/ui';
 import { Logo } from './logo';
-import { PageToast } from './toaster';
+import { useToast } from '../lib/toast';
+
+// Most visits never raise a toast: its code comes with the first one.
+const PageToast = lazy(() => import('./toaster').then((m) => ({ default: m.PageToast })));
+
+function ToastSlot() {
+  return useToast() ? (
+    <Suspense fallback={null}>
+      <PageToast />
+    </Suspense>
+  ) : null;
+}
 
 export const NAV_LINKS: [string, string][] = [
   ['/learn', "What You'll Learn"],
@@ -61,7 +72,7 @@ export function Header() {
           </button>
         </div>
       </div>
-      <PageToast />
+      <ToastSlot />
     </header>
   );
 }

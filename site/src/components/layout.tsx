@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
-import { lazyWhenSettled, lazyWithPreload } from '../lib/lazy';
+import { lazyWhenSettled } from '../lib/lazy';
 import { clearToastOnNavigation } from '../lib/toast';
 import { closeDialog, useOpenDialog } from '../lib/ui';
 import { usePageMeta } from '../lib/use-page-meta';
@@ -10,10 +10,10 @@ import { AnnouncementBanner } from './announcement-banner';
 import { Header } from './header';
 import { MaintenanceNotice } from './maintenance-notice';
 
-// Below the fold on every page: not worth a byte of the first bundle. The footer's links work
-// before its code arrives; the question button is on screen, so a page fetches it before hydrating.
+// On every page, and not worth a byte of the first bundle: the footer's links work before its code
+// arrives, and a click on the question button before then is held and replayed (lib/early-events.ts).
 const DeferredFooter = lazyWhenSettled(() => import('./footer'));
-export const QuestionWidget = lazyWithPreload(() => import('./question-widget'));
+const QuestionWidget = lazyWhenSettled(() => import('./question-widget'));
 const RegistrationModal = lazy(() => import('../registration/registration-modal'));
 const InterestModal = lazy(() => import('../interest/interest-modal'));
 const WaitlistModal = lazy(() => import('../waitlist/waitlist-modal'));
@@ -40,9 +40,7 @@ export function Layout() {
         <Outlet />
       </main>
       <DeferredFooter />
-      <Suspense fallback={null}>
-        <QuestionWidget />
-      </Suspense>
+      <QuestionWidget />
       <Suspense fallback={null}>
         {dialog.name === 'registration' && <RegistrationModal workshopId={dialog.workshopId} prefill={dialog.prefill} offer={dialog.offer} onClose={closeDialog} />}
         {dialog.name === 'waitlist' && <WaitlistModal workshopId={dialog.workshopId} onClose={closeDialog} />}

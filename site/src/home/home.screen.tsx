@@ -1,9 +1,7 @@
 import { lazyWhenSettled } from '../lib/lazy';
 import { Hero } from './hero';
 import { TrustStats } from './trust-stats';
-import { usePaymentResult } from './use-payment-result';
-import { useRecoveryLink } from './use-recovery-link';
-import { useWaitlistOffer } from '../waitlist/use-waitlist-offer';
+import { useArrivalLinks } from './use-arrival-links';
 
 const Sections = lazyWhenSettled(() => import('./home-sections'), <div className="sections-placeholder" />);
 
@@ -12,9 +10,7 @@ const Sections = lazyWhenSettled(() => import('./home-sections'), <div className
  * prerendered HTML and get their code once the page has settled (lib/lazy.tsx).
  */
 export function HomeScreen() {
-  usePaymentResult();
-  useRecoveryLink();
-  useWaitlistOffer();
+  useArrivalLinks();
   return (
     <>
       <Hero />

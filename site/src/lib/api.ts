@@ -1,7 +1,7 @@
-import { ApiError, createApiClient } from '@workshop/api-client';
+import { ApiError, createPublicClient } from '@workshop/api-client';
 
 /** Same-origin client: the server serves the site and the API together. */
-export const api = createApiClient();
+export const api = createPublicClient();
 export { ApiError };
 
 /** The server's message when it is meant for people (validation, sold out, maintenance...), else the fallback. */

@@ -1,18 +1,21 @@
 import type { PublicSiteState, PublicWorkshop } from '@workshop/shared';
-import { api, ApiError } from './api';
+import { ApiError, createLiveClient } from '@workshop/api-client';
 import { pageData } from './page-data';
 import { createLoader } from './store';
+
+// The full client (lib/api.ts) comes with the forms and dialogs that need it.
+const live = createLiveClient();
 
 export { activeWorkshop, heroWorkshop, otherWorkshops } from '@workshop/shared';
 
 export const workshopsStore = createLoader<PublicWorkshop[]>(
-  () => api.workshops.list(),
+  () => live.workshops.list(),
   (e) => (e instanceof ApiError && e.status >= 500 ? 'Failed to load workshop data' : e instanceof ApiError ? e.message : 'An unexpected error occurred'),
   pageData().workshops,
 );
 
 export const siteStore = createLoader<PublicSiteState>(
-  () => api.site.state() as Promise<PublicSiteState>,
+  () => live.site.state() as Promise<PublicSiteState>,
   () => 'Failed to load site status',
   pageData().site,
 );

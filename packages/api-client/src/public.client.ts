@@ -1,0 +1,69 @@
+import type {
+  BookingCancelResult,
+  BookingSummary,
+  BookingView,
+  CardVerifyResult,
+  ContactFormInput,
+  FreeCheckoutResponse,
+  InterestFormInput,
+  IssueFormInput,
+  PaypalCheckoutInput,
+  QuestionFormInput,
+  RazorpayCheckoutInput,
+  RazorpayVerifyInput,
+  VideoLeadInput,
+  WaitlistCheckoutInput,
+} from '@workshop/shared';
+import { createHttp, type ClientOptions, type Http } from './http';
+import { livePaths } from './live.client';
+import { parsedLater } from './parsed';
+import { recoveryClient } from './sales.client';
+import { waitlistClient } from './waitlist.client';
+
+/** The paths a visitor's browser calls: all the public site ships (the admin's are in client.ts). */
+export function publicPaths(http: Http) {
+  return {
+    ...livePaths(http),
+    waitlist: waitlistClient(http),
+    interests: {
+      submitInterest: (input: InterestFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'interest' }),
+      submitIssue: (input: IssueFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'issue' }),
+      submitQuestion: (input: QuestionFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'question' }),
+      submitContact: (input: ContactFormInput) => http.json<{ id: string }>('POST', '/api/interests', { ...input, source: 'contact' }),
+    },
+    videoLeads: {
+      submit: (input: VideoLeadInput) => http.json<{ id: string }>('POST', '/api/video-leads', input),
+    },
+    recovery: recoveryClient(http),
+    bookings: {
+      get: (accessId: string) => http.json<BookingSummary>('GET', `/api/bookings/${encodeURIComponent(accessId)}`),
+    },
+    /** The buyer's manage-your-booking link. */
+    booking: {
+      get: (token: string) => http.json<BookingView>('GET', `/api/booking/${encodeURIComponent(token)}`),
+      cancel: (token: string, confirm: boolean) => http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm }),
+      resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
+    },
+    checkout: {
+      /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */
+      paypal: (input: PaypalCheckoutInput & WaitlistCheckoutInput) =>
+        http.json<{ approval_url: string } | (FreeCheckoutResponse & { approval_url: string })>('POST', '/api/checkout/paypal', input),
+      razorpay: (input: RazorpayCheckoutInput & WaitlistCheckoutInput) =>
+        http.json<{ key_id: string; order: { id: string; amount: number; currency: string } } | FreeCheckoutResponse>('POST', '/api/checkout/razorpay', input),
+      razorpayVerify: (input: RazorpayVerifyInput) => http.json<CardVerifyResult>('POST', '/api/checkout/razorpay/verify', input),
+      /** The buyer closed the card window: the server lets the seat go at once. */
+      razorpayRelease: (orderId: string) => http.json<{ status: string }>('POST', '/api/checkout/razorpay/release', { order_id: orderId }),
+    },
+    promoCodes: {
+      preview: (code: string, workshopId: string) =>
+        http.json<unknown>('GET', `/api/promo-codes/${encodeURIComponent(code)}`, undefined, { workshop_id: workshopId }).then(parsedLater((s) => s.promoPreviewSchema)),
+    },
+  };
+}
+
+/** A visitor's client: only the public paths, so the site's first load carries nothing of the admin's. */
+export function createPublicClient(options: ClientOptions = {}) {
+  return publicPaths(createHttp(options));
+}
+
+export type PublicClient = ReturnType<typeof createPublicClient>;
