@@ -12,7 +12,8 @@
  * 3. Admin: the JavaScript a cold browser fetches for the sign-in screen, and for the dashboard
  *    of a signed-in admin (gzip size of each file), and the part of it that is the admin's own
  *    (not the React runtime the public pages share).
- * Env: BENCH_RUNS, BENCH_PAGES (comma-separated paths). Needs `npm run build` first.
+ * Env: BENCH_RUNS, BENCH_PAGES (comma-separated paths), BENCH_FILES (list the dashboard's N largest
+ * scripts). Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -266,6 +267,10 @@ async function main() {
     console.log('\nAdmin JavaScript, cold cache (gzip of each file fetched)');
     console.log(`  sign-in screen: ${kb(loginTotal)} in ${js.loginJs.size} files; the admin's own ${kb(loginTotal - js.loginShared)} (the rest, ${kb(js.loginShared)}, is the React runtime the public pages load too)`);
     console.log(`  dashboard, signed in: ${kb(dashTotal)} in ${js.dashboardJs.size} files; the admin's own ${kb(dashTotal - js.dashboardShared)}`);
+    if (process.env.BENCH_FILES) {
+      const largest = [...js.dashboardJs].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_FILES));
+      for (const [file, bytes] of largest) console.log(`    ${kb(bytes).padStart(9)}  ${file}`);
+    }
 
     const ok = (f: (r: (typeof rows)[number]) => boolean) => rows.every(f);
     console.log('\nTargets');

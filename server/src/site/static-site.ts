@@ -37,7 +37,7 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 /** Pages that are personal or private: reachable, never indexed. */
 const NO_INDEX = [/^\/admin(\/|$)/, /^\/thank-you\/?$/, /^\/booking\//, /^\/unsubscribe\/?$/, /^\/waitlist\//];
 
-function headFor(meta: PageMeta, origin: string, opts: { noindex: boolean; fontHref?: string; canonical: boolean }): string {
+function headFor(meta: PageMeta, origin: string, opts: { noindex: boolean; canonical: boolean }): string {
   const url = `${origin}${meta.path}`;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
@@ -55,8 +55,6 @@ function headFor(meta: PageMeta, origin: string, opts: { noindex: boolean; fontH
     `<meta name="twitter:card" content="summary_large_image" />`,
   ];
   if (opts.noindex) tags.push('<meta name="robots" content="noindex" />');
-  // The hero's font is found only after the CSS is parsed; asking for it now saves a round trip.
-  if (opts.fontHref) tags.push(`<link rel="preload" href="${opts.fontHref}" as="font" type="font/woff2" crossorigin />`);
   return tags.join('\n    ');
 }
 
@@ -126,8 +124,6 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Re
     }
   }
   const assetsDir = path.join(distDir, 'assets');
-  const font = existsSync(assetsDir) ? readdirSync(assetsDir).find((f) => /^inter-latin-wght-normal.*\.woff2$/.test(f)) : undefined;
-  const fontHref = font ? `/assets/${font}` : undefined;
   const heads = new Map<string, string>();
 
   const originOf = (req: Request) => (options.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`).replace(/\/$/, '');
@@ -193,7 +189,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Re
     let head = heads.get(key);
     if (head === undefined) {
       const noindex = NO_INDEX.some((re) => re.test(req.path)) || !known;
-      head = headFor(meta, origin, { noindex, fontHref: isAdmin ? undefined : fontHref, canonical: !!known || isAdmin });
+      head = headFor(meta, origin, { noindex, canonical: !!known || isAdmin });
       // A handful of origins at most (one in production); the cap keeps a Host-header flood harmless.
       if (heads.size < 500) heads.set(key, head);
     }

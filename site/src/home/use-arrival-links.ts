@@ -1,20 +1,17 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 
-/** Acts on a link's query once, unless the query changes or the page is left first. */
-function useArrival(key: string, act: (links: typeof import('./arrival-links'), stale: () => boolean) => void) {
-  useEffect(() => {
-    if (!key) return;
-    let stale = false;
-    void import('./arrival-links').then((links) => {
-      if (!stale) act(links, () => stale);
-    });
-    return () => {
-      stale = true;
-    };
-    // `act` is rebuilt each render; what it reads is all in `key`.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+type ArrivalLinks = typeof import('./arrival-links');
+
+/** Runs `act` once the links' code is here, unless the effect was cleaned up first; returns that cleanup. */
+function arrive(act: (links: ArrivalLinks, stale: () => boolean) => void): () => void {
+  let stale = false;
+  void import('./arrival-links').then((links) => {
+    if (!stale) act(links, () => stale);
+  });
+  return () => {
+    stale = true;
+  };
 }
 
 /**
@@ -31,9 +28,20 @@ export function useArrivalLinks() {
   const recover = params.get('recover');
   const offer = params.get('waitlist_offer');
 
-  useArrival(payment ? JSON.stringify([payment, method, message]) : '', (links) => {
-    if (payment && links.showPaymentToast(payment, method, message)) navigate('/', { replace: true });
-  });
-  useArrival(recover ?? '', (links, stale) => recover && links.openRecoveryLink(recover, navigate, stale));
-  useArrival(offer ?? '', (links, stale) => offer && links.openWaitlistOffer(offer, navigate, stale));
+  useEffect(() => {
+    if (!payment) return;
+    return arrive((links) => {
+      if (links.showPaymentToast(payment, method, message)) navigate('/', { replace: true });
+    });
+  }, [payment, method, message, navigate]);
+
+  useEffect(() => {
+    if (!recover) return;
+    return arrive((links, stale) => links.openRecoveryLink(recover, navigate, stale));
+  }, [recover, navigate]);
+
+  useEffect(() => {
+    if (!offer) return;
+    return arrive((links, stale) => links.openWaitlistOffer(offer, navigate, stale));
+  }, [offer, navigate]);
 }

@@ -1,4 +1,5 @@
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
+import { Text } from './text';
 
 export function ListEmpty({ title, description }: { title: string; description: string }) {
   return (
@@ -7,10 +8,10 @@ export function ListEmpty({ title, description }: { title: string; description: 
       data-testid="list-empty"
       description={
         <>
-          <Typography.Text strong style={{ display: 'block' }}>
+          <Text strong style={{ display: 'block' }}>
             {title}
-          </Typography.Text>
-          <Typography.Text type="secondary">{description}</Typography.Text>
+          </Text>
+          <Text type="secondary">{description}</Text>
         </>
       }
     />

@@ -1,6 +1,7 @@
-import { Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Card, Col, Flex, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { usePhone } from './use-phone';
+import { Text } from './text';
 
 export interface StatCard {
   title: string;
@@ -22,9 +23,9 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
           <Card variant="outlined" style={{ height: '100%' }} styles={{ body: { padding: phone ? 12 : 20 } }} data-testid={`card-${c.title}`}>
             <Flex justify="space-between" align="flex-start">
               <div style={{ minWidth: 0 }}>
-                <Typography.Text type="secondary" style={{ fontSize: 13, fontWeight: 500 }}>
+                <Text type="secondary" style={{ fontSize: 13, fontWeight: 500 }}>
                   {c.title}
-                </Typography.Text>
+                </Text>
                 {loading ? (
                   <div style={{ marginTop: 10 }}>
                     <Skeleton.Input active size="small" style={{ width: 80 }} />
@@ -35,9 +36,9 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
                   </div>
                 )}
                 {c.hint && !phone && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  <Text type="secondary" style={{ fontSize: 12 }}>
                     {c.hint}
-                  </Typography.Text>
+                  </Text>
                 )}
               </div>
               {!phone && (

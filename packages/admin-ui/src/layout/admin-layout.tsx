@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
 import { SIDEBAR } from '@workshop/shared';
-import { App, Avatar, Button, Drawer, Flex, Grid, Layout, Tooltip, Typography } from 'antd';
+import { App, Avatar, Button, Drawer, Flex, Grid, Layout, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useApi } from '../app/api-context';
@@ -13,6 +13,7 @@ import { leaveNotice, takeNotice } from '../session/notice';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarState } from './sidebar-state';
 import { useLiveRegistrations } from './use-live-registrations';
+import { Text } from '../components/text';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -94,9 +95,9 @@ export function AdminLayout() {
             </Tooltip>
             <Flex align="center" gap={10}>
               {user && (
-                <Typography.Text type="secondary" style={{ fontSize: 13 }}>
+                <Text type="secondary" style={{ fontSize: 13 }}>
                   {user.email}
-                </Typography.Text>
+                </Text>
               )}
               <Avatar size={30} icon={<UserOutlined />} style={{ background: '#eef0ff', color: '#4f46e5' }} />
             </Flex>

@@ -12,11 +12,12 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { SITE_NAME } from '@workshop/shared';
-import { Flex, Menu, Typography } from 'antd';
+import { Flex, Menu } from 'antd';
 import type { MenuProps } from 'antd';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAdminPath, type AdminPage } from '../app/admin-paths';
 import { usePlatform } from '../platform/platform';
+import { Text } from '../components/text';
 
 const PAGES: { page: AdminPage; label: string; icon: React.ReactNode }[] = [
   { page: '', label: 'Dashboard', icon: <AppstoreOutlined /> },
@@ -61,11 +62,11 @@ export function SidebarNav({ collapsed, onLogout, onNavigate }: { collapsed: boo
         </Flex>
         {!collapsed && (
           <div style={{ lineHeight: 1.2, whiteSpace: 'nowrap' }}>
-            <Typography.Text strong>{SITE_NAME}</Typography.Text>
+            <Text strong>{SITE_NAME}</Text>
             <br />
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            <Text type="secondary" style={{ fontSize: 12 }}>
               Admin Portal
-            </Typography.Text>
+            </Text>
           </div>
         )}
       </Flex>

@@ -1,6 +1,7 @@
 import { formatCents, type Dashboard } from '@workshop/shared';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
+import { Text } from '../../components/text';
 
 const H = 220;
 /** Below this the 30 bars get too thin to read; the chart scrolls sideways instead. */
@@ -61,9 +62,9 @@ export function DailyChart({ daily }: { daily: Dashboard['daily'] }) {
           <span style={{ width: 14, height: 2, background: LINE }} /> Revenue
         </Flex>
         {current && (
-          <Typography.Text type="secondary" style={{ marginLeft: 'auto', fontSize: 12 }} data-testid="chart-readout">
+          <Text type="secondary" style={{ marginLeft: 'auto', fontSize: 12 }} data-testid="chart-readout">
             {dayLabel(current.date)}: {current.registrations} {current.registrations === 1 ? 'registration' : 'registrations'} · {formatCents(current.revenue_cents)}
-          </Typography.Text>
+          </Text>
         )}
       </Flex>
       <div ref={box} style={{ overflowX: 'auto' }}>

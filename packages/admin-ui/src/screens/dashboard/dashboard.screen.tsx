@@ -1,6 +1,6 @@
 import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, HourglassOutlined, RollbackOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatCents } from '@workshop/shared';
-import { Button, Card, Col, Flex, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Flex, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useAdminPath } from '../../app/admin-paths';
 import { useApi } from '../../app/api-context';
@@ -15,6 +15,7 @@ import { FunnelCard } from './funnel-card';
 import { PromoCodeUses } from './promo-code-uses';
 import { RecentRegistrations } from './recent-registrations';
 import { RevenueByWorkshop } from './revenue-by-workshop';
+import { Text } from '../../components/text';
 
 export function DashboardScreen() {
   const api = useApi();
@@ -80,16 +81,16 @@ export function DashboardScreen() {
             ) : (
               <Flex vertical gap={16}>
                 <Flex justify="space-between" align="center">
-                  <Typography.Text>Upcoming Workshops</Typography.Text>
-                  <Typography.Text strong style={{ fontSize: 20 }}>
+                  <Text>Upcoming Workshops</Text>
+                  <Text strong style={{ fontSize: 20 }}>
                     {data.upcoming_workshops}
-                  </Typography.Text>
+                  </Text>
                 </Flex>
                 <Flex justify="space-between" align="center">
-                  <Typography.Text>Active Workshops</Typography.Text>
-                  <Typography.Text strong style={{ fontSize: 20 }}>
+                  <Text>Active Workshops</Text>
+                  <Text strong style={{ fontSize: 20 }}>
                     {data.active_workshops}
-                  </Typography.Text>
+                  </Text>
                 </Flex>
                 {data.upcoming_workshops === 0 && <ListEmpty title="No upcoming workshops scheduled" description="Create a workshop to open registration." />}
               </Flex>

@@ -1,16 +1,17 @@
 import { formatCents, type Funnel, type FunnelCounts } from '@workshop/shared';
-import { Card, Flex, Input, Skeleton, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Flex, Skeleton, theme } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { LoadError } from '../../components/load-error';
+import { SummaryTable, type SummaryColumn } from '../../components/summary-table';
 import { useCachedQuery } from '../../queries/use-cached-query';
+import { Text } from '../../components/text';
 
 const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10}%`);
 const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(v)}</span>;
 
 /** The stages, in funnel order, as table columns (the first column names the row). */
-function stageColumns<T extends FunnelCounts>(first: ColumnsType<T>[number]): ColumnsType<T> {
+function stageColumns<T extends FunnelCounts>(first: SummaryColumn<T>): SummaryColumn<T>[] {
   return [
     first,
     { title: 'Started', dataIndex: 'checkouts_started', align: 'right' },
@@ -24,20 +25,20 @@ function stageColumns<T extends FunnelCounts>(first: ColumnsType<T>[number]): Co
     { title: 'Recovered revenue', dataIndex: 'recovered_revenue_cents', align: 'right', render: money },
   ];
 }
-const WORKSHOP_COLUMNS = stageColumns<Funnel['workshops'][number]>({ title: 'Workshop', dataIndex: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> });
+const WORKSHOP_COLUMNS = stageColumns<Funnel['workshops'][number]>({ title: 'Workshop', dataIndex: 'title', render: (v: string) => <Text strong>{v}</Text> });
 const SOURCE_COLUMNS = stageColumns<Funnel['sources'][number]>({ title: 'Source', dataIndex: 'source' });
 
 function Figure({ label, value, hint }: { label: string; value: React.ReactNode; hint?: string }) {
   return (
     <div style={{ minWidth: 120 }} data-testid={`funnel-${label}`}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Text type="secondary" style={{ fontSize: 12 }}>
         {label}
-      </Typography.Text>
+      </Text>
       <div style={{ fontSize: 22, fontWeight: 600 }}>{value}</div>
       {hint && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Text type="secondary" style={{ fontSize: 12 }}>
           {hint}
-        </Typography.Text>
+        </Text>
       )}
     </div>
   );
@@ -53,14 +54,26 @@ export function FunnelCard() {
   const api = useApi();
   const [from, setFrom] = useState(() => daysAgo(29));
   const [to, setTo] = useState(() => daysAgo(0));
+  // The browser's own date field, drawn like antd's inputs (whose module brings its text area and OTP with it).
+  const { token } = theme.useToken();
+  const dateInput: React.CSSProperties = {
+    width: 150,
+    height: token.controlHeight,
+    padding: '0 11px',
+    font: 'inherit',
+    color: token.colorText,
+    background: token.colorBgContainer,
+    border: `1px solid ${token.colorBorder}`,
+    borderRadius: token.borderRadius,
+  };
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const { data, error, reload } = useCachedQuery(`funnel:${from}:${to}`, () => (valid ? api.admin.funnel.get({ from, to }) : Promise.reject(new Error('The start date must be on or before the end date'))));
   const o = data?.overall;
   const period = (
     <Flex gap={8} align="center" wrap>
-      <Input type="date" aria-label="From" value={from} max={to} onChange={(e) => setFrom(e.target.value)} style={{ width: 150 }} />
+      <input type="date" aria-label="From" value={from} max={to} onChange={(e) => setFrom(e.target.value)} style={dateInput} />
       <span>to</span>
-      <Input type="date" aria-label="To" value={to} min={from} onChange={(e) => setTo(e.target.value)} style={{ width: 150 }} />
+      <input type="date" aria-label="To" value={to} min={from} onChange={(e) => setTo(e.target.value)} style={dateInput} />
     </Flex>
   );
   return (
@@ -81,8 +94,8 @@ export function FunnelCard() {
             <Figure label="Refunded" value={o.refunded} hint={`${percent(o.refund_rate)} of paid`} />
             <Figure label="Recovered revenue" value={formatCents(o.recovered_revenue_cents)} />
           </Flex>
-          <Table rowKey="workshop_id" size="small" columns={WORKSHOP_COLUMNS} dataSource={data.workshops} pagination={false} scroll={{ x: 'max-content' }} data-testid="funnel-workshops" />
-          <Table rowKey="source" size="small" columns={SOURCE_COLUMNS} dataSource={data.sources} pagination={false} scroll={{ x: 'max-content' }} data-testid="funnel-sources" />
+          <SummaryTable rowKey="workshop_id" columns={WORKSHOP_COLUMNS} rows={data.workshops} data-testid="funnel-workshops" />
+          <SummaryTable rowKey="source" columns={SOURCE_COLUMNS} rows={data.sources} data-testid="funnel-sources" />
         </Flex>
       )}
     </Card>

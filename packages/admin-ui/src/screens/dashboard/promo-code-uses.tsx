@@ -1,5 +1,6 @@
 import { formatCents, type Dashboard } from '@workshop/shared';
-import { Card, Table } from 'antd';
+import { Card } from 'antd';
+import { SummaryTable } from '../../components/summary-table';
 
 type Row = Dashboard['promo_codes'][number];
 
@@ -8,12 +9,9 @@ export function PromoCodeUses({ rows }: { rows: Row[] }) {
   if (rows.length === 0) return null;
   return (
     <Card title="Promo codes" style={{ marginBottom: 20 }} data-testid="promo-code-uses">
-      <Table<Row>
+      <SummaryTable<Row>
         rowKey="id"
-        size="small"
-        pagination={false}
-        dataSource={rows}
-        scroll={{ x: 'max-content' }}
+        rows={rows}
         columns={[
           { title: 'Code', dataIndex: 'code' },
           { title: 'Uses', key: 'uses', render: (_: unknown, r) => <span data-testid={`promo-uses-${r.code}`}>{r.max_uses === null ? r.uses : `${r.uses} / ${r.max_uses}`}</span> },

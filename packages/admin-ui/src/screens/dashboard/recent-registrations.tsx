@@ -1,7 +1,8 @@
 import { formatCents, formatDateTime, type Registration } from '@workshop/shared';
-import { Flex, List, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { ListEmpty } from '../../components/list-empty';
 import { StatusTag } from '../../components/status-tag';
+import { Text } from '../../components/text';
 
 /**
  * The five latest registrations: name and amount on one line, email and date below, each on
@@ -9,30 +10,31 @@ import { StatusTag } from '../../components/status-tag';
  */
 export function RecentRegistrations({ rows }: { rows: Registration[] }) {
   if (rows.length === 0) return <ListEmpty title="No registrations yet" description="New registrations will show up here." />;
+  // A plain list: antd's List brings its pager (and the select inside it) for five rows.
+  const { token } = theme.useToken();
   return (
-    <List
-      dataSource={rows}
-      renderItem={(r) => (
-        <List.Item data-testid="recent-registration" style={{ display: 'block' }}>
+    <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {rows.map((r, i) => (
+        <li key={r.id} data-testid="recent-registration" style={{ padding: '12px 0', borderTop: i === 0 ? undefined : `1px solid ${token.colorSplit}` }}>
           <Flex justify="space-between" align="baseline" gap={12}>
-            <Typography.Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {r.name}
-            </Typography.Text>
+            </Text>
             <Flex align="center" gap={8} style={{ flex: 'none' }}>
-              <Typography.Text strong data-testid="recent-amount">
+              <Text strong data-testid="recent-amount">
                 {formatCents(r.amount)}
-              </Typography.Text>
+              </Text>
               <StatusTag status={r.status} />
             </Flex>
           </Flex>
-          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 13, overflowWrap: 'anywhere' }} data-testid="recent-email">
+          <Text type="secondary" style={{ display: 'block', fontSize: 13, overflowWrap: 'anywhere' }} data-testid="recent-email">
             {r.email}
-          </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          </Text>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {r.workshop_title} · {formatDateTime(r.created_at)}
-          </Typography.Text>
-        </List.Item>
-      )}
-    />
+          </Text>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,12 +1,13 @@
 import { formatCents, formatShortDate, type WorkshopRevenue } from '@workshop/shared';
-import { Card, Flex, Grid, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Card, Flex, Grid } from 'antd';
 import { ListEmpty } from '../../components/list-empty';
+import { SummaryTable, type SummaryColumn } from '../../components/summary-table';
+import { Text } from '../../components/text';
 
 const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(v)}</span>;
 
-const COLUMNS: ColumnsType<WorkshopRevenue> = [
-  { title: 'Workshop', dataIndex: 'title', render: (v: string) => <Typography.Text strong>{v}</Typography.Text> },
+const COLUMNS: SummaryColumn<WorkshopRevenue>[] = [
+  { title: 'Workshop', dataIndex: 'title', render: (v: string) => <Text strong>{v}</Text> },
   { title: 'Date', dataIndex: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatShortDate(v)}</span> },
   { title: 'Paid seats', dataIndex: 'completed', align: 'right' },
   { title: 'Collected', dataIndex: 'collected_cents', align: 'right', render: money },
@@ -20,11 +21,11 @@ function PhoneList({ rows }: { rows: WorkshopRevenue[] }) {
     <Flex vertical gap={12}>
       {rows.map((w) => (
         <div key={w.workshop_id} style={{ border: '1px solid #f0f0f0', borderRadius: 8, padding: 12 }} data-testid="workshop-revenue-row">
-          <Typography.Text strong>{w.title}</Typography.Text>
+          <Text strong>{w.title}</Text>
           <br />
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          <Text type="secondary" style={{ fontSize: 12 }}>
             {formatShortDate(w.date)} · {w.completed} paid {w.completed === 1 ? 'seat' : 'seats'}
-          </Typography.Text>
+          </Text>
           <Flex justify="space-between" wrap gap={8} style={{ marginTop: 8, fontSize: 13 }}>
             <span>Collected {money(w.collected_cents)}</span>
             <span>Pending {money(w.pending_cents)}</span>
@@ -46,15 +47,7 @@ export function RevenueByWorkshop({ rows }: { rows: WorkshopRevenue[] }) {
       ) : phone ? (
         <PhoneList rows={rows} />
       ) : (
-        <Table<WorkshopRevenue>
-          rowKey="workshop_id"
-          size="small"
-          columns={COLUMNS}
-          dataSource={rows}
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          onRow={() => ({ 'data-testid': 'workshop-revenue-row' }) as React.HTMLAttributes<HTMLElement>}
-        />
+        <SummaryTable<WorkshopRevenue> rowKey="workshop_id" columns={COLUMNS} rows={rows} rowProps={() => ({ 'data-testid': 'workshop-revenue-row' })} />
       )}
     </Card>
   );
