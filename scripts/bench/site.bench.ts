@@ -13,7 +13,7 @@
  *    of a signed-in admin (gzip size of each file), and the part of it that is the admin's own
  *    (not the React runtime the public pages share).
  * Env: BENCH_RUNS, BENCH_PAGES (comma-separated paths), BENCH_FILES (list the dashboard's N largest
- * scripts). Needs `npm run build` first.
+ * scripts), BENCH_REQUESTS (list each page's requests and long tasks as Lighthouse saw them). Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -132,6 +132,12 @@ async function lighthouseRuns(baseUrl: string): Promise<Map<string, LhRun[]>> {
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { lhr } = result;
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p}: ${lhr.runtimeError.message}`);
+        if (process.env.BENCH_REQUESTS) {
+          const items = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime: number; networkEndTime: number; resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+          for (const r of items) console.log(`  ${p} ${Math.round(r.networkRequestTime)}-${Math.round(r.networkEndTime)} ms ${r.resourceType} ${r.transferSize} B ${r.url}`);
+          const tasks = (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)?.items ?? [];
+          for (const t of tasks) console.log(`  ${p} long task at ${Math.round(t.startTime)} ms for ${Math.round(t.duration)} ms: ${t.url}`);
+        }
         const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         const run: LhRun = {
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -44,13 +44,16 @@ interface ManifestChunk {
 }
 
 /**
- * The page's code, fetched once the page has loaded and painted: the first paint needs only the
- * HTML (and the inlined styles), so on a slow connection no script competes with it (or with the
- * font) for the first bytes.
+ * The page's code, fetched once the page has loaded and its content has been painted: the first
+ * paint needs only the HTML (and the inlined styles), so no script competes with it. "Painted" is
+ * the browser's own report (a largest-contentful-paint entry after the load event, which Chromium
+ * and Firefox give); a browser without it, or a page already painted in full before loading ended,
+ * waits 300 ms instead.
  * Interaction before the code is running is held and replayed (index.html, src/lib/early-events.ts).
  */
 function bootScript(entry: string, code: string[]): string {
-  const js = `(function(){var d=document;function go(){requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(code)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};d.head.appendChild(s)},0)})}d.readyState==='complete'?go():addEventListener('load',go)})()`;
+  const load = `${JSON.stringify(code)}.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=${JSON.stringify(`/${entry}`)};d.head.appendChild(s)`;
+  const js = `(function(){var d=document,done=0,o;function go(){if(done)return;done=1;if(o)o.disconnect();setTimeout(function(){${load}},0)}function loaded(){var t=performance.now();setTimeout(go,300);try{o=new PerformanceObserver(function(l){l.getEntries().some(function(e){return e.startTime>=t})&&go()});o.observe({type:'largest-contentful-paint',buffered:true})}catch(e){}}d.readyState==='complete'?loaded():addEventListener('load',loaded)})()`;
   return `<script>${js}</script>`;
 }
 
