@@ -66,6 +66,7 @@ export function pageSettled(): Promise<void> {
  */
 export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>, fallback: ReactNode = null) {
   let done: (() => void) | undefined;
+  let live = false;
   const release = () => {
     done?.();
     done = undefined;
@@ -74,7 +75,10 @@ export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>
     await pageSettled();
     const { default: Part } = await load();
     function Live(props: P) {
-      useEffect(release, []);
+      useEffect(() => {
+        live = true;
+        release();
+      }, []);
       return <Part {...props} />;
     }
     return { default: Live };
@@ -85,8 +89,12 @@ export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>
       registered = true;
       done = partPending();
     }
-    // Left before its code came (another page was opened): the page is live without it.
-    useEffect(() => release, []);
+    // Left before its code came (another page was opened): the page is live without it. Mounted
+    // again before then (StrictMode's rehearsal in development): pending again.
+    useEffect(() => {
+      if (!live && !done) done = partPending();
+      return release;
+    }, []);
     return (
       <Suspense fallback={fallback}>
         <Lazy {...props} />

@@ -168,4 +168,25 @@ describe('prerendered public pages', () => {
     await expect.poll(() => faq.locator('button[aria-expanded="true"]').allInnerTexts()).toEqual(['How long is the workshop?']);
     await context.close();
   });
+
+  it('replays a control clicked twice while its code was on its way once: the second click was the visitor retrying', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/assets/question-widget-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    const toggle = page.getByTestId('question-toggle');
+    await toggle.click();
+    await toggle.click();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await page.getByTestId('question-panel').waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await context.close();
+  });
 });

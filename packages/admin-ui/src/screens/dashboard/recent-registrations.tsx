@@ -9,9 +9,9 @@ import { Text } from '../../components/text';
  * its own so a long address wraps instead of running into the amount on a phone.
  */
 export function RecentRegistrations({ rows }: { rows: Registration[] }) {
+  const { token } = theme.useToken();
   if (rows.length === 0) return <ListEmpty title="No registrations yet" description="New registrations will show up here." />;
   // A plain list: antd's List brings its pager (and the select inside it) for five rows.
-  const { token } = theme.useToken();
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {rows.map((r, i) => (
