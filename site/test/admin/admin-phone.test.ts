@@ -124,6 +124,10 @@ describe('admin on a 390px phone', () => {
       expect(overlap, `row ${i}`).toBe(false);
       expect(email.x + email.width).toBeLessThanOrEqual(390);
     }
+    // The funnel's date fields leave its title readable.
+    const title = (await page.getByTestId('funnel').getByText('Sales funnel', { exact: true }).boundingBox())!;
+    expect(title.width).toBeGreaterThan(60);
+    await page.getByTestId('funnel').getByLabel('From').waitFor();
     await screenshot(page, 'dashboard-390');
   });
 

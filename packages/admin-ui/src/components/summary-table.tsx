@@ -1,5 +1,5 @@
-import { theme } from 'antd';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
+import { antdVars } from './antd-vars';
 
 export interface SummaryColumn<T> {
   title: string;
@@ -23,20 +23,19 @@ interface Props<T> {
  * virtual lists) would double what the dashboard loads; the list screens keep antd's Table.
  */
 export function SummaryTable<T>({ columns, rows, rowKey, rowProps, 'data-testid': testId }: Props<T>) {
-  const { token } = theme.useToken();
   const cell = (align: 'left' | 'right' = 'left'): CSSProperties => ({
     padding: '8px',
     textAlign: align,
-    borderBottom: `1px solid ${token.colorBorderSecondary}`,
+    borderBottom: `1px solid ${antdVars.colorBorderSecondary}`,
     whiteSpace: align === 'right' ? 'nowrap' : undefined,
   });
   return (
     <div style={{ overflowX: 'auto' }} data-testid={testId}>
-      <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: token.fontSize }}>
+      <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: antdVars.fontSize }}>
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key ?? c.dataIndex} scope="col" style={{ ...cell(c.align), fontWeight: 600, background: token.colorFillAlter, whiteSpace: 'nowrap' }}>
+              <th key={c.key ?? c.dataIndex} scope="col" style={{ ...cell(c.align), fontWeight: 600, background: antdVars.colorFillAlter, whiteSpace: 'nowrap' }}>
                 {c.title}
               </th>
             ))}
@@ -45,7 +44,7 @@ export function SummaryTable<T>({ columns, rows, rowKey, rowProps, 'data-testid'
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={columns.length} style={{ ...cell(), textAlign: 'center', color: token.colorTextDescription }}>
+              <td colSpan={columns.length} style={{ ...cell(), textAlign: 'center', color: antdVars.colorTextDescription }}>
                 No data
               </td>
             </tr>

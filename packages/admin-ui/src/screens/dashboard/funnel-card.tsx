@@ -1,7 +1,8 @@
 import { formatCents, type Funnel, type FunnelCounts } from '@workshop/shared';
-import { Card, Flex, Skeleton, theme } from 'antd';
+import { Card, Flex, Grid, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { antdVars } from '../../components/antd-vars';
 import { LoadError } from '../../components/load-error';
 import { SummaryTable, type SummaryColumn } from '../../components/summary-table';
 import { useCachedQuery } from '../../queries/use-cached-query';
@@ -44,6 +45,18 @@ function Figure({ label, value, hint }: { label: string; value: React.ReactNode;
   );
 }
 
+// The browser's own date field, drawn like antd's inputs (whose module brings its text area and OTP with it).
+const dateInput: React.CSSProperties = {
+  width: 150,
+  height: antdVars.controlHeight,
+  padding: '0 11px',
+  font: 'inherit',
+  color: antdVars.colorText,
+  background: antdVars.colorBgContainer,
+  border: `1px solid ${antdVars.colorBorder}`,
+  borderRadius: antdVars.borderRadius,
+};
+
 function daysAgo(n: number) {
   const d = new Date(Date.now() - n * 86_400_000);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
@@ -51,21 +64,10 @@ function daysAgo(n: number) {
 
 /** From preview leads to paid seats for a chosen period, computed by the server from its own tables. */
 export function FunnelCard() {
+  const phone = Grid.useBreakpoint().md === false;
   const api = useApi();
   const [from, setFrom] = useState(() => daysAgo(29));
   const [to, setTo] = useState(() => daysAgo(0));
-  // The browser's own date field, drawn like antd's inputs (whose module brings its text area and OTP with it).
-  const { token } = theme.useToken();
-  const dateInput: React.CSSProperties = {
-    width: 150,
-    height: token.controlHeight,
-    padding: '0 11px',
-    font: 'inherit',
-    color: token.colorText,
-    background: token.colorBgContainer,
-    border: `1px solid ${token.colorBorder}`,
-    borderRadius: token.borderRadius,
-  };
   const valid = /^\d{4}-\d{2}-\d{2}$/.test(from) && /^\d{4}-\d{2}-\d{2}$/.test(to) && from <= to;
   const { data, error, reload } = useCachedQuery(`funnel:${from}:${to}`, () => (valid ? api.admin.funnel.get({ from, to }) : Promise.reject(new Error('The start date must be on or before the end date'))));
   const o = data?.overall;
@@ -77,7 +79,9 @@ export function FunnelCard() {
     </Flex>
   );
   return (
-    <Card title="Sales funnel" extra={period} style={{ marginBottom: 20 }} data-testid="funnel">
+    // On a phone the two date fields would take the whole header and hide its title: they open the card's body instead.
+    <Card title="Sales funnel" extra={phone ? undefined : period} style={{ marginBottom: 20 }} data-testid="funnel">
+      {phone && <div style={{ marginBottom: 16 }}>{period}</div>}
       {error && !data ? (
         <LoadError title="Failed to load the funnel" error={error} onRetry={reload} />
       ) : !o ? (

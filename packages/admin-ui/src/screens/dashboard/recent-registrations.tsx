@@ -1,5 +1,6 @@
 import { formatCents, formatDateTime, type Registration } from '@workshop/shared';
-import { Flex, theme } from 'antd';
+import { Flex } from 'antd';
+import { antdVars } from '../../components/antd-vars';
 import { ListEmpty } from '../../components/list-empty';
 import { StatusTag } from '../../components/status-tag';
 import { Text } from '../../components/text';
@@ -9,13 +10,12 @@ import { Text } from '../../components/text';
  * its own so a long address wraps instead of running into the amount on a phone.
  */
 export function RecentRegistrations({ rows }: { rows: Registration[] }) {
-  const { token } = theme.useToken();
   if (rows.length === 0) return <ListEmpty title="No registrations yet" description="New registrations will show up here." />;
   // A plain list: antd's List brings its pager (and the select inside it) for five rows.
   return (
     <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {rows.map((r, i) => (
-        <li key={r.id} data-testid="recent-registration" style={{ padding: '12px 0', borderTop: i === 0 ? undefined : `1px solid ${token.colorSplit}` }}>
+        <li key={r.id} data-testid="recent-registration" style={{ padding: '12px 0', borderTop: i === 0 ? undefined : `1px solid ${antdVars.colorSplit}` }}>
           <Flex justify="space-between" align="baseline" gap={12}>
             <Text strong style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {r.name}
