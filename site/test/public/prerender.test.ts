@@ -26,6 +26,17 @@ async function servedText(site: Site, path: string): Promise<string> {
   return decode(await res.text());
 }
 
+/** Holds a script's requests until released: the page goes on without that code meanwhile. */
+async function holdScript(page: Page, pattern: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe('prerendered public pages', () => {
   let site: Site;
   beforeAll(async () => {
@@ -132,12 +143,7 @@ describe('prerendered public pages', () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     // Hold the page's code so the click lands on the prerendered button.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/index-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, '**/assets/index-*.js');
     await page.goto(site.url('/'), { waitUntil: 'domcontentloaded' });
     await page.getByTestId('header-register').click();
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
@@ -150,12 +156,7 @@ describe('prerendered public pages', () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
     // Hold the code of the home page's lower sections: the rest of the page hydrates without it.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/home-sections-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, '**/assets/home-sections-*.js');
     await page.goto(site.url('/'), { waitUntil: 'load' });
     await page.waitForFunction(() => Object.keys(document.querySelector('[data-testid="header-register"]')!).some((k) => k.startsWith('__reactFiber')));
     await page.waitForTimeout(300);
@@ -172,12 +173,7 @@ describe('prerendered public pages', () => {
   it('replays a control clicked twice while its code was on its way once: the second click was the visitor retrying', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route('**/assets/question-widget-*.js', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdScript(page, '**/assets/question-widget-*.js');
     await page.goto(site.url('/'), { waitUntil: 'load' });
     const toggle = page.getByTestId('question-toggle');
     await toggle.click();
