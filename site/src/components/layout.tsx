@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Outlet, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { lazyWhenSettled } from '../lib/lazy';
 import { clearToastOnNavigation } from '../lib/toast';
 import { closeDialog, useOpenDialog } from '../lib/ui';
+import { useNavigationEffect } from '../lib/use-navigation-effect';
 import { usePageMeta } from '../lib/use-page-meta';
 import { captureUtm } from '../lib/utm';
 import { AnnouncementBanner } from './announcement-banner';
@@ -52,13 +53,5 @@ export function Layout() {
 
 /** A toast belongs to the page it was raised on: opening another page clears it. */
 function useClearToastsOnNavigation() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    clearToastOnNavigation();
-  }, [pathname]);
+  useNavigationEffect(() => clearToastOnNavigation());
 }

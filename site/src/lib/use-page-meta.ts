@@ -1,18 +1,11 @@
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useNavigationEffect } from './use-navigation-effect';
 
 /**
  * The server sends each page's title, description and canonical link; this keeps them right
  * after client-side navigation. The meta table loads on the first navigation, not with the page.
  */
 export function usePageMeta() {
-  const { pathname } = useLocation();
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  useNavigationEffect((pathname) => {
     // A new page starts at its top; the first render keeps the browser's own restoration.
     window.scrollTo(0, 0);
     let stale = false;
@@ -20,5 +13,5 @@ export function usePageMeta() {
     return () => {
       stale = true;
     };
-  }, [pathname]);
+  });
 }
