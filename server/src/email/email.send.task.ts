@@ -48,13 +48,13 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
         .where({ id: emailId })
         .update({ status: 'sent', sent_at: d.db.fn.now(), provider_message_id: messageId, last_error: null, data: d.db.raw(SCRUB_SECRETS) });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const message = errorText(err, 500);
       const last = helpers.job.attempts >= helpers.job.max_attempts;
       await d.db.transaction(async (trx) => {
-        await trx('email_messages').where({ id: emailId }).update({ last_error: message.slice(0, 500), ...(last ? { status: 'failed', data: trx.raw(SCRUB_SECRETS) } : {}) });
+        await trx('email_messages').where({ id: emailId }).update({ last_error: message, ...(last ? { status: 'failed', data: trx.raw(SCRUB_SECRETS) } : {}) });
         // The provider refused it on every attempt: someone must reach this person another way.
         if (last && !ADMIN_ALERTS.has(msg.kind)) {
-          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: message.slice(0, 300) } });
+          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: errorText(err) } });
         }
       });
       if (last) d.logger.error({ emailId, err: message }, 'email send failed for the last time: the admins are told');

@@ -19,11 +19,20 @@ export interface EmailWorkerOptions {
   extraTasks?: TaskList;
 }
 
-/** @sendgrid/mail against SendGrid or the sandbox: setApiKey first (it resets the base URL), then the base URL. */
-export function createMailer(sendgrid: { apiKey: string; baseUrl?: string }): MailService {
+/** How long one send may take: the worker's slots also make refunds and settle payments. */
+export const SENDGRID_TIMEOUT_MS = 30_000;
+
+/**
+ * @sendgrid/mail against SendGrid or the sandbox: setApiKey first (it resets the base URL), then
+ * the base URL. Its HTTP client waits forever by default: a provider that accepts connections and
+ * never answers would hold every worker slot, and with them the refunds, until a restart.
+ */
+export function createMailer(sendgrid: { apiKey: string; baseUrl?: string; timeoutMs?: number }): MailService {
   const client = new Client();
   client.setApiKey(sendgrid.apiKey);
   if (sendgrid.baseUrl) client.setDefaultRequest('baseUrl', sendgrid.baseUrl);
+  // Passed to axios as is; the SDK's request type does not list it.
+  client.setDefaultRequest({ timeout: sendgrid.timeoutMs ?? SENDGRID_TIMEOUT_MS } as unknown as Parameters<Client['setDefaultRequest']>[0]);
   const mail = new MailService();
   mail.setClient(client);
   return mail;

@@ -6,5 +6,6 @@ export function errorText(err: unknown, max = 300): string {
     (typeof e?.error?.description === 'string' && e.error.description) ||
     [typeof e?.name === 'string' ? e.name : 'Error', e?.statusCode ?? e?.status].filter(Boolean).join(' ') ||
     String(err);
-  return text.slice(0, max);
+  // By characters, not UTF-16 units: half an emoji is not valid in a jsonb column or a log line.
+  return Array.from(text).slice(0, max).join('');
 }
