@@ -1,8 +1,8 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/layout';
+import { LiveDataGate } from './components/live-data-gate';
 import { HomeScreen } from './home/home.screen';
-import { rootHydrated } from './lib/hydrated';
 import { lazyWithPreload } from './lib/lazy';
 
 // The admin has its own entry (admin.html, served for /admin/*); this route only serves Vite's dev server.
@@ -40,16 +40,10 @@ function PageFallback() {
   return <div className="page-loading" aria-busy="true" aria-label="Loading page" />;
 }
 
-/** The page is live: with its deferred parts, `<html data-hydrated>` (lib/hydrated.ts). */
-function HydrationMark() {
-  useEffect(rootHydrated, []);
-  return null;
-}
-
-export function App() {
+/** `prerendered`: the page is hydrated from the HTML scripts/prerender.ts made (components/live-data-gate.tsx). */
+export function App({ prerendered = false }: { prerendered?: boolean }) {
   return (
-    <>
-      <HydrationMark />
+    <LiveDataGate prerendered={prerendered}>
       <Routes>
         <Route
           path="/admin/*"
@@ -74,6 +68,6 @@ export function App() {
           ))}
         </Route>
       </Routes>
-    </>
+    </LiveDataGate>
   );
 }

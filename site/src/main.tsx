@@ -10,15 +10,16 @@ import './styles/forms.css';
 import './components/cta-band.css';
 
 const root = document.getElementById('root')!;
+const prerendered = !!root.firstElementChild;
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App />
+      <App prerendered={prerendered} />
     </BrowserRouter>
   </StrictMode>
 );
 
-if (root.firstElementChild) {
+if (prerendered) {
   // A prerendered page (scripts/prerender.ts): fetch the code of what it shows, then take it over,
   // as a transition: React hydrates in slices of a few milliseconds, never blocking the page.
   // A mismatch React recovers from is still a bug: say so where the tests look.

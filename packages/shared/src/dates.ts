@@ -1,7 +1,8 @@
 import { DISPLAY_TIME_ZONE } from './constants';
+import { dateTimeFormat } from './intl-formats';
 import { zoneOffsetMinutes } from './zone-offset';
 
-const eventFormat = new Intl.DateTimeFormat('en-US', {
+const eventFormatOptions: Intl.DateTimeFormatOptions = {
   timeZone: DISPLAY_TIME_ZONE,
   weekday: 'long',
   month: 'long',
@@ -11,7 +12,7 @@ const eventFormat = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   hour12: true,
   timeZoneName: 'short',
-});
+};
 
 /**
  * "Saturday, September 27, 2025, 4:30 AM EDT" (SPEC §9 display format). Built from parts
@@ -19,22 +20,22 @@ const eventFormat = new Intl.DateTimeFormat('en-US', {
  */
 export function formatEventDate(value: string | Date): string {
   const p: Record<string, string> = {};
-  for (const part of eventFormat.formatToParts(new Date(value))) p[part.type] = part.value;
+  for (const part of dateTimeFormat(eventFormatOptions).formatToParts(new Date(value))) p[part.type] = part.value;
   return `${p.weekday}, ${p.month} ${p.day}, ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod} ${p.timeZoneName}`;
 }
 
-const dateOnly = new Intl.DateTimeFormat('en-US', {
+const dateOnlyOptions: Intl.DateTimeFormatOptions = {
   timeZone: DISPLAY_TIME_ZONE,
   month: 'short',
   day: 'numeric',
   year: 'numeric',
-});
+};
 
 export function formatShortDate(value: string | Date): string {
-  return dateOnly.format(new Date(value));
+  return dateTimeFormat(dateOnlyOptions).format(new Date(value));
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', {
+const dateTimeOptions: Intl.DateTimeFormatOptions = {
   timeZone: DISPLAY_TIME_ZONE,
   month: 'short',
   day: 'numeric',
@@ -42,10 +43,10 @@ const dateTime = new Intl.DateTimeFormat('en-US', {
   hour: 'numeric',
   minute: '2-digit',
   timeZoneName: 'short',
-});
+};
 
 export function formatDateTime(value: string | Date): string {
-  return dateTime.format(new Date(value));
+  return dateTimeFormat(dateTimeOptions).format(new Date(value));
 }
 
 /** YYYY-MM-DD of an instant in UTC: CSV file names use the ISO date. */

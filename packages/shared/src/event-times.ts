@@ -1,4 +1,5 @@
 import { DISPLAY_TIME_ZONE } from './constants';
+import { dateTimeFormat } from './intl-formats';
 import { zoneOffsetMinutes } from './zone-offset';
 
 export interface CountdownParts {
@@ -36,7 +37,7 @@ export interface EventTimes {
 
 function partsIn(instant: Date, zone: string, zoneName: 'long' | 'short') {
   const p: Record<string, string> = {};
-  const f = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: zoneName });
+  const f = dateTimeFormat({ timeZone: zone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', hour12: true, timeZoneName: zoneName });
   for (const part of f.formatToParts(instant)) p[part.type] = part.value;
   return { date: `${p.weekday}, ${p.month} ${p.day}, ${p.year}`, day: `${p.weekday}, ${p.month} ${p.day}`, time: `${p.hour}:${p.minute} ${p.dayPeriod}`, zone: p.timeZoneName };
 }
@@ -44,7 +45,7 @@ function partsIn(instant: Date, zone: string, zoneName: 'long' | 'short') {
 /** The zone this browser (or process) runs in; Eastern when the runtime cannot tell. */
 export function viewerTimeZone(): string {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || DISPLAY_TIME_ZONE;
+    return dateTimeFormat({}).resolvedOptions().timeZone || DISPLAY_TIME_ZONE;
   } catch {
     return DISPLAY_TIME_ZONE;
   }

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './intl-formats';
 export * from './money';
 export * from './refund-policy';
 export * from './dates';

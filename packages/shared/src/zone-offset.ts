@@ -1,8 +1,9 @@
 import { DISPLAY_TIME_ZONE } from './constants';
+import { dateTimeFormat } from './intl-formats';
 
 /** Offset in minutes of `zone` from UTC at `instant` (e.g. -240 for EDT). */
 export function zoneOffsetMinutes(instant: Date, zone: string = DISPLAY_TIME_ZONE): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat({
     timeZone: zone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
@@ -27,6 +28,20 @@ describe('money (integer cents, shown in dollars)', () => {
     expect(formatPrice(9900)).toBe('$99');
     expect(formatPrice(9950)).toBe('$99.50');
     expect(formatPrice(19900)).toBe('$199');
+  });
+
+  it('writes every amount as Intl.NumberFormat would in en-US dollars', () => {
+    const intl = (minimumFractionDigits: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits, maximumFractionDigits: 2 });
+    const cents = fc.oneof(fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: -(2 ** 50), max: 2 ** 50 }));
+    fc.assert(
+      fc.property(cents, (c) => {
+        expect(formatCents(c)).toBe(intl(2).format(centsToDollars(c)));
+        expect(formatPrice(c)).toBe(intl(c % 100 === 0 ? 0 : 2).format(centsToDollars(c)));
+      }),
+      { numRuns: 2000 },
+    );
+    // A fraction of a cent rounds to the nearest cent first, as centsToDollars does.
+    for (const c of [99.5, 150.4, 9_999.6]) expect(formatPrice(c)).toBe(intl(Math.round(c) % 100 === 0 ? 0 : 2).format(centsToDollars(c)));
   });
 });
 

@@ -1,13 +1,11 @@
-import { DISPLAY_TIME_ZONE } from '@workshop/shared';
+import { dateTimeFormat, DISPLAY_TIME_ZONE, viewerTimeZone } from '@workshop/shared';
 
-const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || DISPLAY_TIME_ZONE;
-
-const fmt = (zone: string) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+const fmt = (zone: string) => dateTimeFormat({ timeZone: zone, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
 
 /** The start in the visitor's own zone, and in Eastern time beside it (the workshop's zone), each saying its zone. */
 export function startLines(iso: string): { local: string; eastern: string | null; zone: string } {
   const d = new Date(iso);
-  const zone = viewerZone();
+  const zone = viewerTimeZone();
   const local = fmt(zone).format(d);
   const eastern = fmt(DISPLAY_TIME_ZONE).format(d);
   return { local, eastern: zone === DISPLAY_TIME_ZONE || local === eastern ? null : eastern, zone };

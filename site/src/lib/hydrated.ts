@@ -8,7 +8,7 @@ const pending = new Set<symbol>();
 
 function mark() {
   if (!rootDone || pending.size || typeof document === 'undefined') return;
-  // After the update that fills in the live data, which follows the hydration's own effects.
+  // A task later: every effect of the commit that showed the live data has run by then.
   setTimeout(() => (document.documentElement.dataset.hydrated = 'true'));
 }
 

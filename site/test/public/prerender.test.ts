@@ -152,6 +152,24 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 
+  it('is live only once the live data is drawn, so a held click lands on the real buttons', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    // What the page showed at the moment it declared itself live.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        const html = document.documentElement;
+        if (html.dataset.hydrated && !('atLive' in window)) {
+          Object.assign(window, { atLive: { skeleton: !!document.querySelector('[data-testid=hero-skeleton]'), register: !!document.querySelector('[data-testid=hero-register]') } });
+        }
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await page.waitForFunction(() => 'atLive' in window);
+    expect(await page.evaluate(() => (window as unknown as { atLive: unknown }).atLive)).toEqual({ skeleton: false, register: true });
+    await context.close();
+  });
+
   it('is live only once the sections below the fold are, and replays a click made on them before', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
