@@ -2,7 +2,7 @@ import { ATTENTION_KIND_LABELS } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAttention } from '../../../server/test/attention/attention-seed';
-import { holdRequests, newContext, screenshot, signIn, startSignedIn, type AdminHarness } from './admin-harness';
+import { holdRequests, navLink, newContext, screenshot, signIn, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -18,7 +18,7 @@ describe('nothing to see', () => {
   it('shows skeletons while loading, then says nothing needs attention; the dashboard has no badge', async () => {
     expect(await page.getByTestId('attention-badge').count()).toBe(0);
     const release = await holdRequests(page, '**/api/admin/attention');
-    await page.getByRole('menuitem', { name: 'Needs Attention' }).click();
+    await navLink(page, 'Needs Attention').click();
     await page.getByRole('heading', { name: 'Needs Attention' }).waitFor();
     await page.getByTestId('skeleton-cards').waitFor();
     release();
@@ -34,7 +34,7 @@ describe('with money that needs an admin', () => {
   let s: Awaited<ReturnType<typeof seedAttention>>;
   beforeAll(async () => {
     s = await seedAttention(db());
-    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await navLink(page, 'Dashboard').click();
   });
 
   it('the dashboard says how many need attention and links to the list', async () => {

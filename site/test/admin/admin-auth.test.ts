@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/src/auth/password';
-import { ADMIN, holdRequests, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
+import { ADMIN, holdRequests, navLink, newContext, screenshot, signIn, startAdminHarness, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 beforeAll(async () => {
@@ -83,7 +83,7 @@ describe('losing the session', () => {
     await second.goto('/admin/workshops');
     await second.getByRole('heading', { name: 'Workshops' }).waitFor();
 
-    await first.getByRole('menuitem', { name: 'Logout' }).click();
+    await first.getByRole('button', { name: 'Logout', exact: true }).click();
     await first.getByText('Logged out successfully').waitFor();
     await first.waitForURL('**/admin/login');
     await second.waitForURL('**/admin/login');
@@ -95,7 +95,7 @@ describe('losing the session', () => {
     const page = await ctx.newPage();
     await signIn(page);
     await h.server.deps.db('sessions').update({ expires_at: new Date(Date.now() - 1000) });
-    await page.getByRole('menuitem', { name: 'Registrations' }).click();
+    await navLink(page, 'Registrations').click();
     await page.waitForURL('**/admin/login');
     await ctx.close();
   });
@@ -144,6 +144,12 @@ describe('sidebar', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid="sidebar"]')?.getAttribute('data-state') === 'collapsed');
     await page.waitForTimeout(300);
     expect((await sidebar.boundingBox())?.width).toBe(48);
+    // Icons only: each label shows beside its icon on hover, and still names the link.
+    const workshops = navLink(page, 'Workshops');
+    const tip = workshops.getByText('Workshops', { exact: true });
+    expect(await tip.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+    await workshops.hover();
+    await expect.poll(() => tip.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await screenshot(page, 'sidebar-collapsed');
 
     await page.reload();
@@ -159,17 +165,36 @@ describe('sidebar', () => {
     await ctx.close();
   });
 
-  it('opens as an 18rem drawer on a phone-sized screen', async () => {
+  it('opens as an 18rem drawer on a phone-sized screen, which Escape, a tap beside it or a link closes', async () => {
     const ctx = await newContext(h, { width: 390, height: 844 });
     const page = await ctx.newPage();
     await signIn(page);
     await expect(page.getByTestId('sidebar').count()).resolves.toBe(0);
-    await page.getByTestId('sidebar-toggle').click();
-    const drawer = page.locator('.ant-drawer-content-wrapper, .ant-drawer-section').first();
+    const toggle = page.getByTestId('sidebar-toggle');
+    await toggle.click();
+    const drawer = page.getByRole('dialog', { name: 'Navigation' });
     await drawer.waitFor();
     await page.waitForTimeout(400);
     expect((await drawer.boundingBox())?.width).toBe(288);
+    expect(await navLink(page, 'Dashboard').getAttribute('aria-current')).toBe('page');
     await screenshot(page, 'mobile-sidebar');
+
+    // Escape closes it and gives the focus back to the toggle.
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
+    // So does a tap on the dimmed page beside it.
+    await toggle.click();
+    await drawer.waitFor();
+    await page.mouse.click(350, 400);
+    await drawer.waitFor({ state: 'hidden' });
+    // A link opens its screen and closes the drawer.
+    await toggle.click();
+    await navLink(page, 'Workshops').click();
+    await page.getByRole('heading', { name: 'Workshops' }).waitFor();
+    await drawer.waitFor({ state: 'hidden' });
+    await toggle.click();
+    expect(await navLink(page, 'Workshops').getAttribute('aria-current')).toBe('page');
     await ctx.close();
   });
 });

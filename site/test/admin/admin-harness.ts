@@ -98,6 +98,9 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
   return release;
 }
 
+/** A screen's link in the sidebar (on a phone, the sidebar must be open). */
+export const navLink = (page: Page, name: string): Locator => page.getByTestId('sidebar-nav').getByRole('link', { name, exact: true });
+
 /** The data rows of the antd table with this test id (not its placeholder or measure rows). */
 export const tableRows = (page: Page, testId: string): Locator => page.locator(`[data-testid="${testId}"] tbody tr.ant-table-row`);
 

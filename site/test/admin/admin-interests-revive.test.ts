@@ -4,7 +4,7 @@ import { bulkMailto, csvRow, interestCsvColumns, interestCsvFileName, MAILTO_BOD
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredInterests, toInterest } from '../../../server/src/interests/interests.queries';
-import { cardValue, chooseStatus, confirmPopover, expectCounter, holdRequests, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
+import { cardValue, chooseStatus, confirmPopover, expectCounter, holdRequests, navLink, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedInterests } from './admin-seed';
 
 let h: AdminHarness;
@@ -20,7 +20,7 @@ const dbInterests = async (q: string, status?: 'interested' | 'contacted' | 'con
 
 describe('interests', () => {
   it('shows the empty state with no interests', async () => {
-    await page.getByRole('menuitem', { name: 'Interests' }).click();
+    await navLink(page, 'Interests').click();
     await page.getByText('No interests found').waitFor();
     await expectCounter(page, '0 of 0 interests');
     await screenshot(page, 'interests-empty');
@@ -92,7 +92,7 @@ describe('interests', () => {
 
 describe('revive', () => {
   it('shows the empty list, adds an entry and removes it', async () => {
-    await page.getByRole('menuitem', { name: 'Revive' }).click();
+    await navLink(page, 'Revive').click();
     await page.getByRole('heading', { name: 'Revive Entries' }).waitFor();
     await page.getByText('No revive entries').waitFor();
     await screenshot(page, 'revive-empty');

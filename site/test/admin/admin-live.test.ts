@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { navLink, newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -12,7 +12,7 @@ afterAll(() => h.stop());
 
 it('raises a live toast and refreshes the lists when a registration completes in another browser', async () => {
   const w = await seedWorkshop(h.server.deps.db, { title: 'Live Toast Workshop' });
-  await admin.getByRole('menuitem', { name: 'Registrations' }).click();
+  await navLink(admin, 'Registrations').click();
   await admin.getByText('0 of 0 registrations').waitFor();
   // The stream is open once the server has a listener for this admin.
   await admin.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/admin/events')));
@@ -34,7 +34,7 @@ it('raises a live toast and refreshes the lists when a registration completes in
   await screenshot(admin, 'live-toast');
   expect(await h.server.deps.db('workshop_registrations').where({ email: 'priya.live@example.com' }).first()).toMatchObject({ status: 'completed' });
 
-  await admin.getByRole('menuitem', { name: 'Dashboard' }).click();
+  await navLink(admin, 'Dashboard').click();
   await admin.getByTestId('recent-registrations').getByText('Priya Live').waitFor();
   await buyer.context().close();
 });

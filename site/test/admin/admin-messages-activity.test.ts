@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRegistration } from '../../../server/test/support/fixtures';
-import { ADMIN, newContext, screenshot, signIn, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
+import { ADMIN, navLink, newContext, screenshot, signIn, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -17,7 +17,7 @@ const TITLE = 'Evening Build Session';
 
 describe('where a workshop happens', () => {
   it('creates a workshop with its join link, passcode and materials, refusing a link that is not one', async () => {
-    await page.getByRole('menuitem', { name: 'Workshops' }).click();
+    await navLink(page, 'Workshops').click();
     await page.getByRole('button', { name: 'Create Workshop' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.getByLabel('Join link').inputValue()).toBe('');
@@ -131,7 +131,7 @@ describe('message attendees', () => {
 
 describe('cancellation policy', () => {
   it('saves the fee from Settings, and the public refund policy page says the same', async () => {
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await navLink(page, 'Settings').click();
     const section = page.getByTestId('section-refund-policy');
     expect(await section.getByLabel('Minimum fee (USD)').inputValue()).toBe('0.60');
     expect(await section.getByLabel('Fee percentage').inputValue()).toBe('3');
@@ -160,7 +160,7 @@ describe('activity', () => {
   const rows = () => tableRows(page, 'activity-table');
 
   it('lists the writes just made, newest first, with who, what, target and result', async () => {
-    await page.getByRole('menuitem', { name: 'Activity' }).click();
+    await navLink(page, 'Activity').click();
     await page.getByRole('heading', { name: 'Activity' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/activity');
     await expect.poll(async () => (await rows().getByTestId('activity-action').allTextContents()).length).toBeGreaterThanOrEqual(5);

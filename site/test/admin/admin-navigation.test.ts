@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -17,7 +17,7 @@ describe('admin navigation', () => {
     await page.getByRole('heading', { level: 1, name: '404 Oops! Page not found' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/admin/no-such-screen');
     // Inside the layout: the sidebar is there to go elsewhere.
-    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Workshops' }).waitFor();
+    await navLink(page, 'Workshops').waitFor();
     await expect.poll(() => logged.some((l) => l.includes('/admin/no-such-screen'))).toBe(true);
     await screenshot(page, 'not-found');
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
@@ -37,8 +37,9 @@ describe('screen names and wording', () => {
       ['Settings', 'Settings'],
     ];
     for (const [item, title] of screens) {
-      await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: item }).click();
+      await navLink(page, item).click();
       await page.getByRole('heading', { name: title }).waitFor();
+      expect(await page.getByTestId('sidebar-nav').locator('[aria-current="page"]').allInnerTexts()).toEqual([item]);
       await expect.poll(() => page.title()).toBe(`${title} | NoCode Workshop Admin`);
     }
   });

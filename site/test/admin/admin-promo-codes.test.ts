@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { navLink, openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -15,7 +15,7 @@ const db = () => h.server.deps.db;
 describe('Promo Codes screen', () => {
   it('is in the navigation; creates a code, shows the server’s message under a bad field, edits and deactivates it', async () => {
     const [w] = await db()('workshops').insert({ title: 'Promo Screen Workshop', description: '', date: new Date(Date.now() + 7 * 86_400_000), duration_hours: 2, price_usd_cents: 9900 }).returning('id');
-    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Promo Codes' }).click();
+    await navLink(page, 'Promo Codes').click();
     await page.getByRole('heading', { name: 'Promo Codes' }).waitFor();
     await expect.poll(() => page.title()).toBe('Promo Codes | NoCode Workshop Admin');
     await page.getByText('No promo codes yet').waitFor();
@@ -60,13 +60,13 @@ describe('Promo Codes screen', () => {
   it('shows the code and discount in the registrations list, and uses per code on the dashboard', async () => {
     const code = await db()('promo_codes').where({ code: 'SUMMER20' }).first();
     await db()('workshop_registrations').insert({ name: 'Coded Buyer', email: 'coded@example.com', phone: '9876543210', workshop_id: code.workshop_id, access_id: 'NC-PRMO2345', amount: 8400, currency: 'USD', status: 'completed', payment_method: 'paypal', payment_id: 'PAY-PROMO-1', promo_code_id: code.id, promo_code: 'SUMMER20', discount_cents: 1500 });
-    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Registrations' }).click();
+    await navLink(page, 'Registrations').click();
     await page.getByRole('heading', { name: 'Registration Management' }).waitFor();
     await expect.poll(() => page.getByTestId('row-promo').first().innerText()).toBe('SUMMER20 (−$15.00)');
     await page.getByTestId('registration-link').filter({ hasText: 'Coded Buyer' }).click();
     await expect.poll(() => page.getByTestId('detail-promo').innerText()).toBe('SUMMER20 ($15.00 off)');
 
-    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Dashboard' }).click();
+    await navLink(page, 'Dashboard').click();
     await page.getByTestId('promo-code-uses').waitFor();
     expect(await page.getByTestId('promo-uses-SUMMER20').innerText()).toBe('1 / 2');
     expect(await page.getByTestId('promo-code-uses').innerText()).toContain('$15.00');

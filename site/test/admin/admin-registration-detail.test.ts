@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
-import { newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
+import { navLink, newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
 
 const DAY = 86_400_000;
 
@@ -52,7 +52,7 @@ afterAll(() => h.stop());
 
 describe('one registration', () => {
   it('opens from its row, with every field, the payment timeline and each email with its status', async () => {
-    await page.getByRole('menuitem', { name: 'Registrations' }).click();
+    await navLink(page, 'Registrations').click();
     await tableRows(page, 'registrations-table').filter({ hasText: rita.email }).getByText(rita.email).click();
     await page.getByTestId('registration-detail').waitFor();
     const row = await reg(rita.email);

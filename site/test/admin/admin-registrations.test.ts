@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
 import { insertRegistration } from '../../../server/test/support/fixtures';
-import { cardValue, chooseStatus, expectCounter, holdRequests, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
+import { cardValue, chooseStatus, expectCounter, holdRequests, navLink, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -23,7 +23,7 @@ const dbRows = async (q: string, status?: RegistrationStatus): Promise<Registrat
 describe('empty', () => {
   it('shows three skeleton cards while loading, then the no-data empty state', async () => {
     const release = await holdRequests(page, '**/api/admin/registrations?*');
-    await page.getByRole('menuitem', { name: 'Registrations' }).click();
+    await navLink(page, 'Registrations').click();
     await page.getByTestId('skeleton-cards').waitFor();
     await expect(page.locator('[data-testid="skeleton-cards"] .ant-card').count()).resolves.toBe(3);
     await screenshot(page, 'registrations-loading');

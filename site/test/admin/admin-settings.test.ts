@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdRequests, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { holdRequests, navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
 let page: Page;
 beforeAll(async () => {
   ({ h, page } = await startSignedIn());
-  await page.getByRole('menuitem', { name: 'Settings' }).click();
+  await navLink(page, 'Settings').click();
   await page.getByText('Site Maintenance').waitFor();
 });
 afterAll(() => h.stop());
@@ -112,14 +112,14 @@ describe('settings: labels, whole numbers and the maintenance banner', () => {
     const banner = page.getByTestId('maintenance-banner');
     await banner.getByText('Maintenance mode is on').waitFor();
     for (const item of ['Dashboard', 'Workshops', 'Registrations', 'Interests', 'Revive']) {
-      await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: item }).click();
+      await navLink(page, item).click();
       await banner.getByText('Maintenance mode is on').waitFor();
     }
     await screenshot(page, 'maintenance-banner');
     await banner.getByRole('button', { name: 'Open Settings' }).click();
     await page.getByTestId('toggle-maintenance').click();
     await banner.waitFor({ state: 'detached' });
-    await page.getByTestId('sidebar-nav').getByRole('menuitem', { name: 'Dashboard' }).click();
+    await navLink(page, 'Dashboard').click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await banner.count()).toBe(0);
   });

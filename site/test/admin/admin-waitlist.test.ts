@@ -5,7 +5,7 @@ import { tryTransition } from '../../../server/src/registrations/registration-tr
 import { listSandboxEmails } from '../../../server/src/sandbox/sandbox.store';
 import { waitFor } from '../../../server/test/payments/payments-helpers';
 import { insertRegistration } from '../../../server/test/support/fixtures';
-import { confirmPopover, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { confirmPopover, navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -25,7 +25,7 @@ describe('the waitlist in the admin', () => {
     const sold = [await insertRegistration(db(), w.id), await insertRegistration(db(), w.id)];
     for (const n of ['A', 'B', 'C']) expect((await join(w.id, n)).status).toBe(201);
 
-    await page.getByRole('menuitem', { name: 'Workshops' }).click();
+    await navLink(page, 'Workshops').click();
     const card = page.getByTestId('workshop-card').filter({ hasText: 'Waitlisted Workshop' });
     await card.getByTestId('open-waitlist').click();
     const drawer = page.getByRole('dialog', { name: 'Waitlist: Waitlisted Workshop' });
@@ -64,7 +64,7 @@ describe('the waitlist in the admin', () => {
   });
 
   it('sets how long an offered seat is held', async () => {
-    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    await navLink(page, 'Settings').click();
     const section = page.getByTestId('section-waitlist');
     await section.getByLabel('Hold an offered seat for (hours)').fill('0');
     await section.getByTestId('waitlist-save').click();

@@ -1,7 +1,7 @@
 import { formatEventDate } from '@workshop/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmPopover, newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { confirmPopover, navLink, newContext, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -16,7 +16,7 @@ const workshop = (title: string) => h.server.deps.db('workshops').where({ title 
 
 describe('workshops', () => {
   it('shows the empty state, then creates a workshop from the dialog with the SPEC defaults and an Eastern date', async () => {
-    await page.getByRole('menuitem', { name: 'Workshops' }).click();
+    await navLink(page, 'Workshops').click();
     await page.getByText('No workshops yet').waitFor();
     await screenshot(page, 'workshops-empty');
 

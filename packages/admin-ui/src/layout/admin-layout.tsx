@@ -1,6 +1,6 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { UserOutlined } from '@ant-design/icons';
 import { SIDEBAR } from '@workshop/shared';
-import { App, Avatar, Button, Drawer, Flex, Grid, Layout, Tooltip } from 'antd';
+import { App, Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useApi } from '../app/api-context';
@@ -10,14 +10,15 @@ import { OfflineBanner } from '../components/offline-banner';
 import { broadcastSignOut } from '../session/session-broadcast';
 import { useSession } from '../session/session.store';
 import { leaveNotice, takeNotice } from '../session/notice';
+import { PhoneSidebar } from './phone-sidebar';
+import { ShellStyles } from './shell-styles';
 import { SidebarNav } from './sidebar-nav';
 import { useSidebarState } from './sidebar-state';
+import { SidebarToggle } from './sidebar-toggle';
 import { useLiveRegistrations } from './use-live-registrations';
 import { Text } from '../components/text';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-/** The guarded shell: sidebar (Drawer under 768px), top bar, the page, live registration toasts. */
+/** The guarded shell: sidebar (a drawer under 768px), top bar, the page, live registration toasts. */
 export function AdminLayout() {
   const api = useApi();
   const path = useAdminPath();
@@ -49,68 +50,43 @@ export function AdminLayout() {
   }
 
   const nav = (collapsed: boolean) => <SidebarNav collapsed={collapsed} onLogout={logout} onNavigate={() => setDrawerOpen(false)} />;
-  const onToggle = () => (mobile ? setDrawerOpen((o) => !o) : toggle());
+  const width = open ? SIDEBAR.width : SIDEBAR.widthIcon;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
+    <div className="wk-shell">
+      <ShellStyles />
       {mobile ? (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={SIDEBAR.widthMobile}
-          closable={false}
-          styles={{ body: { padding: 0 } }}
-        >
+        <PhoneSidebar open={drawerOpen} onClose={() => setDrawerOpen(false)}>
           {nav(false)}
-        </Drawer>
+        </PhoneSidebar>
       ) : (
-        <Layout.Sider
-          theme="light"
-          width={SIDEBAR.width}
-          collapsedWidth={SIDEBAR.widthIcon}
-          collapsed={!open}
-          trigger={null}
-          data-testid="sidebar"
-          data-state={open ? 'expanded' : 'collapsed'}
-          style={{ borderInlineEnd: '1px solid #eceef3' }}
-        >
-          {/* The Sider stretches with the page; its menu stays in view while the page scrolls. */}
-          <div style={{ position: 'sticky', top: 0, height: '100vh' }}>{nav(!open)}</div>
-        </Layout.Sider>
+        <aside className="wk-sider" data-testid="sidebar" data-state={open ? 'expanded' : 'collapsed'} style={{ width, minWidth: width, maxWidth: width, flexBasis: width }}>
+          {/* The sidebar stretches with the page; its links stay in view while the page scrolls. */}
+          <div className="wk-sider-inner">{nav(!open)}</div>
+        </aside>
       )}
-      <Layout>
-        <Layout.Header
-          style={{ background: '#fff', borderBottom: '1px solid #eceef3', padding: '0 16px', height: 56, lineHeight: '56px', position: 'sticky', top: 0, zIndex: 10 }}
-        >
-          <Flex align="center" justify="space-between" style={{ height: '100%' }}>
-            <Tooltip title={`Toggle Sidebar (${isMac ? '⌘' : 'Ctrl'}+B)`}>
-              <Button
-                type="text"
-                aria-label="Toggle Sidebar"
-                data-testid="sidebar-toggle"
-                icon={open && !mobile ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-                onClick={onToggle}
-              />
-            </Tooltip>
-            <Flex align="center" gap={10}>
-              {user && (
-                <Text type="secondary" style={{ fontSize: 13 }}>
-                  {user.email}
-                </Text>
-              )}
-              <Avatar size={30} icon={<UserOutlined />} style={{ background: '#eef0ff', color: '#4f46e5' }} />
-            </Flex>
-          </Flex>
-        </Layout.Header>
-        <Layout.Content style={{ padding: mobile ? 16 : 28 }}>
+      <div className="wk-main">
+        <header className="wk-header">
+          <SidebarToggle folds={open && !mobile} onToggle={() => (mobile ? setDrawerOpen((o) => !o) : toggle())} />
+          <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
+            {user && (
+              <Text type="secondary" style={{ fontSize: 13 }}>
+                {user.email}
+              </Text>
+            )}
+            <span className="wk-avatar">
+              <UserOutlined />
+            </span>
+          </div>
+        </header>
+        <main className="wk-content" style={{ padding: mobile ? 16 : 28 }}>
           <div style={{ maxWidth: 1320, margin: '0 auto' }}>
             <OfflineBanner />
             <MaintenanceBanner />
             <Outlet />
           </div>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+        </main>
+      </div>
+    </div>
   );
 }
