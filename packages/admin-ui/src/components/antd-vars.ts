@@ -22,6 +22,9 @@ export const antdVars = {
   fontWeightStrong: v('font-weight-strong', '600'),
   controlHeight: v('control-height', '32px'),
   borderRadius: v('border-radius', '6px'),
+  borderRadiusLG: v('border-radius-lg', '8px'),
+  fontFamily: v('font-family', "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif"),
+  lineHeight: v('line-height', '1.5714'),
   fontSizeHeading: (level: 1 | 2 | 3 | 4 | 5) => v(`font-size-heading-${level}`, `${[38, 30, 24, 20, 16][level - 1]}px`),
   lineHeightHeading: (level: 1 | 2 | 3 | 4 | 5) => v(`line-height-heading-${level}`, String([1.21, 1.27, 1.33, 1.4, 1.5][level - 1])),
 };

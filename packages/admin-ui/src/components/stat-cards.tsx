@@ -1,5 +1,6 @@
-import { Card, Col, Flex, Row, Skeleton } from 'antd';
+import { Col, Flex, Row, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
+import { PlainCard } from './plain-card';
 import { usePhone } from './use-phone';
 import { Text } from './text';
 
@@ -20,7 +21,7 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
     <Row gutter={phone ? [10, 10] : [16, 16]} style={{ marginBottom: phone ? 14 : 20 }}>
       {cards.map((c) => (
         <Col key={c.title} xs={12} sm={12} xl={span}>
-          <Card variant="outlined" style={{ height: '100%' }} styles={{ body: { padding: phone ? 12 : 20 } }} data-testid={`card-${c.title}`}>
+          <PlainCard style={{ height: '100%' }} bodyStyle={{ padding: phone ? 12 : 20 }} data-testid={`card-${c.title}`}>
             <Flex justify="space-between" align="flex-start">
               <div style={{ minWidth: 0 }}>
                 <Text type="secondary" style={{ fontSize: 13, fontWeight: 500 }}>
@@ -47,7 +48,7 @@ export function StatCards({ cards, loading }: { cards: StatCard[]; loading?: boo
                 </Flex>
               )}
             </Flex>
-          </Card>
+          </PlainCard>
         </Col>
       ))}
     </Row>

@@ -1,12 +1,13 @@
 import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, HourglassOutlined, RollbackOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatCents } from '@workshop/shared';
-import { Button, Card, Col, Flex, Row, Skeleton } from 'antd';
+import { Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
 import { useAdminPath } from '../../app/admin-paths';
 import { useApi } from '../../app/api-context';
 import { ListEmpty } from '../../components/list-empty';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
+import { PlainCard } from '../../components/plain-card';
 import { StatCards } from '../../components/stat-cards';
 import { useLive } from '../../queries/live.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
@@ -65,17 +66,17 @@ export function DashboardScreen() {
       {data && <RevenueByWorkshop rows={data.revenue_by_workshop ?? []} />}
       <FunnelCard />
       {data && <PromoCodeUses rows={data.promo_codes ?? []} />}
-      <Card title="Registrations and revenue, last 30 days" style={{ marginBottom: 20 }}>
+      <PlainCard title="Registrations and revenue, last 30 days" style={{ marginBottom: 20 }}>
         {data ? <DailyChart daily={data.daily} /> : <Skeleton active paragraph={{ rows: 5 }} />}
-      </Card>
+      </PlainCard>
       <Row gutter={[20, 20]}>
         <Col xs={24} lg={14}>
-          <Card title="Recent Registrations" style={{ height: '100%' }} data-testid="recent-registrations">
+          <PlainCard title="Recent Registrations" style={{ height: '100%' }} data-testid="recent-registrations">
             {!data ? <Skeleton active /> : <RecentRegistrations rows={data.recent_registrations} />}
-          </Card>
+          </PlainCard>
         </Col>
         <Col xs={24} lg={10}>
-          <Card title="Workshop Status" style={{ height: '100%' }} data-testid="workshop-status">
+          <PlainCard title="Workshop Status" style={{ height: '100%' }} data-testid="workshop-status">
             {!data ? (
               <Skeleton active />
             ) : (
@@ -95,7 +96,7 @@ export function DashboardScreen() {
                 {data.upcoming_workshops === 0 && <ListEmpty title="No upcoming workshops scheduled" description="Create a workshop to open registration." />}
               </Flex>
             )}
-          </Card>
+          </PlainCard>
         </Col>
       </Row>
     </>

@@ -1,5 +1,5 @@
 import { formatCents, type Funnel, type FunnelCounts } from '@workshop/shared';
-import { Card, Flex, Grid, Skeleton } from 'antd';
+import { Flex, Grid, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { antdVars } from '../../components/antd-vars';
@@ -7,6 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { SummaryTable, type SummaryColumn } from '../../components/summary-table';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { Text } from '../../components/text';
+import { PlainCard } from '../../components/plain-card';
 
 const percent = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10}%`);
 const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(v)}</span>;
@@ -80,7 +81,7 @@ export function FunnelCard() {
   );
   return (
     // On a phone the two date fields would take the whole header and hide its title: they open the card's body instead.
-    <Card title="Sales funnel" extra={phone ? undefined : period} style={{ marginBottom: 20 }} data-testid="funnel">
+    <PlainCard title="Sales funnel" extra={phone ? undefined : period} style={{ marginBottom: 20 }} data-testid="funnel">
       {phone && <div style={{ marginBottom: 16 }}>{period}</div>}
       {error && !data ? (
         <LoadError title="Failed to load the funnel" error={error} onRetry={reload} />
@@ -102,6 +103,6 @@ export function FunnelCard() {
           <SummaryTable rowKey="source" columns={SOURCE_COLUMNS} rows={data.sources} data-testid="funnel-sources" />
         </Flex>
       )}
-    </Card>
+    </PlainCard>
   );
 }

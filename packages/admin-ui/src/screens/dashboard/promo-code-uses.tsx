@@ -1,6 +1,6 @@
 import { formatCents, type Dashboard } from '@workshop/shared';
-import { Card } from 'antd';
 import { SummaryTable } from '../../components/summary-table';
+import { PlainCard } from '../../components/plain-card';
 
 type Row = Dashboard['promo_codes'][number];
 
@@ -8,7 +8,7 @@ type Row = Dashboard['promo_codes'][number];
 export function PromoCodeUses({ rows }: { rows: Row[] }) {
   if (rows.length === 0) return null;
   return (
-    <Card title="Promo codes" style={{ marginBottom: 20 }} data-testid="promo-code-uses">
+    <PlainCard title="Promo codes" style={{ marginBottom: 20 }} data-testid="promo-code-uses">
       <SummaryTable<Row>
         rowKey="id"
         rows={rows}
@@ -18,6 +18,6 @@ export function PromoCodeUses({ rows }: { rows: Row[] }) {
           { title: 'Discount given', dataIndex: 'discount_cents', align: 'right', render: (v: number) => formatCents(v) },
         ]}
       />
-    </Card>
+    </PlainCard>
   );
 }

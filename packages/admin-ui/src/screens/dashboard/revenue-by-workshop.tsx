@@ -1,8 +1,9 @@
 import { formatCents, formatShortDate, type WorkshopRevenue } from '@workshop/shared';
-import { Card, Flex, Grid } from 'antd';
+import { Flex, Grid } from 'antd';
 import { ListEmpty } from '../../components/list-empty';
 import { SummaryTable, type SummaryColumn } from '../../components/summary-table';
 import { Text } from '../../components/text';
+import { PlainCard } from '../../components/plain-card';
 
 const money = (v: number) => <span style={{ whiteSpace: 'nowrap' }}>{formatCents(v)}</span>;
 
@@ -41,7 +42,7 @@ function PhoneList({ rows }: { rows: WorkshopRevenue[] }) {
 export function RevenueByWorkshop({ rows }: { rows: WorkshopRevenue[] }) {
   const phone = Grid.useBreakpoint().md === false;
   return (
-    <Card title="Revenue by workshop" style={{ marginBottom: 20 }} data-testid="revenue-by-workshop">
+    <PlainCard title="Revenue by workshop" style={{ marginBottom: 20 }} data-testid="revenue-by-workshop">
       {rows.length === 0 ? (
         <ListEmpty title="No workshops yet" description="Each workshop's collected, pending and refunded money will show here." />
       ) : phone ? (
@@ -49,6 +50,6 @@ export function RevenueByWorkshop({ rows }: { rows: WorkshopRevenue[] }) {
       ) : (
         <SummaryTable<WorkshopRevenue> rowKey="workshop_id" columns={COLUMNS} rows={rows} rowProps={() => ({ 'data-testid': 'workshop-revenue-row' })} />
       )}
-    </Card>
+    </PlainCard>
   );
 }
