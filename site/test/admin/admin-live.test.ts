@@ -12,10 +12,12 @@ afterAll(() => h.stop());
 
 it('raises a live toast and refreshes the lists when a registration completes in another browser', async () => {
   const w = await seedWorkshop(h.server.deps.db, { title: 'Live Toast Workshop' });
+  // The stream is open once the server has answered its request: it adds this admin's listener first.
+  const streaming = admin.waitForResponse((r) => r.url().endsWith('/api/admin/events'));
+  await admin.reload();
+  await streaming;
   await navLink(admin, 'Registrations').click();
   await admin.getByText('0 of 0 registrations').waitFor();
-  // The stream is open once the server has a listener for this admin.
-  await admin.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/api/admin/events')));
 
   // A buyer in their own browser pays through the PayPal sandbox.
   const buyer = await (await newContext(h)).newPage();

@@ -1,7 +1,14 @@
 import type { ThemeConfig } from 'antd';
 
+/**
+ * The class antd declares the theme's CSS variables on (and gives each of its components):
+ * named, so the admin's root element can carry it for the plain elements inside.
+ */
+export const CSS_VAR_SCOPE = 'css-var-admin';
+
 /** A calm back-office look: indigo accent, soft grey canvas, white surfaces. */
 export const adminTheme: ThemeConfig = {
+  cssVar: { key: CSS_VAR_SCOPE },
   token: {
     colorPrimary: '#4f46e5',
     colorInfo: '#4f46e5',

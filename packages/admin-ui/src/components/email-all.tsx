@@ -1,7 +1,8 @@
 import { CopyOutlined, MailOutlined } from '@ant-design/icons';
 import { bulkMailto, MAILTO_MAX_LENGTH, type EmailList } from '@workshop/shared';
-import { App, Button, Modal, Tooltip, Typography } from 'antd';
+import { Button, Modal, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { useAppApi } from '../app/app-api';
 
 interface Props {
   /** Rows in the current filter; 0 disables the button. */
@@ -19,7 +20,7 @@ const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'address
  * copy them instead of opening a link that would silently reach only some people.
  */
 export function EmailAllButton({ total, load, body }: Props) {
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [emails, setEmails] = useState<string[] | null>(null);
   const [loading, setLoading] = useState(false);
   const href = emails ? bulkMailto(emails, body) : '';

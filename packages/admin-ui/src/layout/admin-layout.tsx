@@ -1,6 +1,6 @@
 import { UserOutlined } from '@ant-design/icons';
 import { SIDEBAR } from '@workshop/shared';
-import { App, Grid } from 'antd';
+import { Grid } from 'antd';
 import { useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { useApi } from '../app/api-context';
@@ -17,13 +17,14 @@ import { useSidebarState } from './sidebar-state';
 import { SidebarToggle } from './sidebar-toggle';
 import { useLiveRegistrations } from './use-live-registrations';
 import { Text } from '../components/text';
+import { useAppApi } from '../app/app-api';
 
 /** The guarded shell: sidebar (a drawer under 768px), top bar, the page, live registration toasts. */
 export function AdminLayout() {
   const api = useApi();
   const path = useAdminPath();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const { user, signOut } = useSession();
   const [open, toggle] = useSidebarState();
   const screens = Grid.useBreakpoint();

@@ -1,13 +1,13 @@
 import { formatCents } from '@workshop/shared';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useLive } from '../queries/live.store';
 import { usePlatform } from '../platform/platform';
+import { useAppApi } from '../app/app-api';
 
 /** Every completed registration the host reports: a toast, a host notification, fresh lists. */
 export function useLiveRegistrations(): void {
   const platform = usePlatform();
-  const { notification } = App.useApp();
+  const { notification } = useAppApi();
   const bump = useLive((s) => s.bump);
 
   useEffect(

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import { usePlatform } from '../platform/platform';
 import { saveExport } from './export-csv';
+import { useAppApi } from '../app/app-api';
 
 export interface CsvExportTexts {
   success: string;
@@ -11,7 +11,7 @@ export interface CsvExportTexts {
 /** Export CSV with the SPEC's toasts; `exporting` keeps the button spinning until the host has saved the file. */
 export function useCsvExport(fileName: () => string, load: () => Promise<string>, texts: CsvExportTexts) {
   const platform = usePlatform();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [exporting, setExporting] = useState(false);
 
   async function exportCsv() {

@@ -1,11 +1,12 @@
 import { RedoOutlined } from '@ant-design/icons';
 import { ATTENTION_KIND_LABELS, ATTENTION_RETRY_MESSAGES, formatCents, formatDateTime, type AttentionItem, type AttentionKind } from '@workshop/shared';
-import { App, Button, Card, Collapse, Descriptions, Flex, Tag, Typography } from 'antd';
+import { Button, Card, Collapse, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
 import { AttentionTimeline } from './attention-timeline';
+import { useAppApi } from '../../app/app-api';
 
 const KIND_COLORS: Record<AttentionKind, string> = {
   refund_failing: 'error',
@@ -27,7 +28,7 @@ const mono = (text: string) => (
 /** One thing that needs an admin: what it is, who, what was tried, its events, and Retry. */
 export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetried: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const { offline, reason } = useOffline();
   const [busy, setBusy] = useState(false);
   const reg = item.registration;

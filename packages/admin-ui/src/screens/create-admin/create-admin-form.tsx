@@ -1,8 +1,9 @@
 import { ApiError } from '@workshop/api-client';
 import { AUTH_MESSAGES } from '@workshop/shared';
-import { Alert, App, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useAppApi } from '../../app/app-api';
 
 interface Values {
   email: string;
@@ -12,7 +13,7 @@ interface Values {
 /** Creates another admin (POST /api/admin/users); used on /create and in Settings. */
 export function CreateAdminForm({ disabled, disabledReason }: { disabled?: boolean; disabledReason?: string }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ type: 'success' | 'error'; text: string } | null>(null);

@@ -1,8 +1,9 @@
 import { ApiError } from '@workshop/api-client';
 import { easternWallTimeToIso, formatCents, isoToEasternWallTime, type AdminWorkshop, type PromoCode, type PromoCodeCreateInput, type PromoKind } from '@workshop/shared';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useAppApi } from '../../app/app-api';
 
 interface Values {
   code: string;
@@ -36,7 +37,7 @@ function initial(code: PromoCode | null): Values {
 /** Create (code null) or edit a promo code; the server's messages land under their fields. */
 export function PromoCodeDialog({ open, code, workshops, onClose, onSaved }: { open: boolean; code: PromoCode | null; workshops: AdminWorkshop[]; onClose: () => void; onSaved: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const kind = Form.useWatch('kind', form);

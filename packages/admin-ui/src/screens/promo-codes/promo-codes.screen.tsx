@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatCents, formatDateTime, type PromoCode } from '@workshop/shared';
-import { App, Button, Card, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { useOffline } from '../../queries/connectivity.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { PromoCodeDialog } from './promo-code-dialog';
+import { useAppApi } from '../../app/app-api';
 
 const discountOf = (c: PromoCode) => (c.kind === 'percent' ? `${c.value}% off` : `${formatCents(c.value)} off`);
 const when = (v: string | null) => (v ? formatDateTime(v) : '');
@@ -24,7 +25,7 @@ function validity(c: PromoCode): string {
 /** Promo codes: list with uses (counted from completed registrations), create, edit, activate. */
 export default function PromoCodesScreen() {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const { offline } = useOffline();
   const codes = useCachedQuery('promo-codes', () => api.promoCodes.admin.list());
   const workshops = useCachedQuery('workshops', () => api.admin.workshops.list());

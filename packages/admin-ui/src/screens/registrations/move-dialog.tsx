@@ -1,14 +1,15 @@
 import { formatEventDate, type AdminWorkshop, type RegistrationDetail } from '@workshop/shared';
-import { Alert, App, Flex, Modal, Select, Tag, Typography } from 'antd';
+import { Alert, Flex, Modal, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useAppApi } from '../../app/app-api';
 
 const seatsLeft = (w: AdminWorkshop) => (w.max_participants === null ? null : Math.max(0, w.max_participants - w.seats_taken));
 
 /** Moves a paid booking to another workshop; the server holds the seat there or says it is full. */
 export function MoveDialog({ detail, open, onClose, onDone }: { detail: RegistrationDetail; open: boolean; onClose: () => void; onDone: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const r = detail.registration;
   const [workshops, setWorkshops] = useState<AdminWorkshop[]>();
   const [loadError, setLoadError] = useState<string>();

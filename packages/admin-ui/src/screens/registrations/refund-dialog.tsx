@@ -1,7 +1,8 @@
 import { adminRefundInputSchema, formatCents, type RegistrationDetail } from '@workshop/shared';
-import { Alert, App, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useAppApi } from '../../app/app-api';
 
 const BANDS: Record<string, string> = {
   full_minus_fee: 'more than 7 days before the start: full refund minus the fee',
@@ -26,7 +27,7 @@ export function refundableCents(detail: RegistrationDetail): number {
  */
 export function RefundDialog({ detail, open, onClose, onDone }: { detail: RegistrationDetail; open: boolean; onClose: () => void; onDone: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();

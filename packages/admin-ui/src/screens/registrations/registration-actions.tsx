@@ -1,18 +1,19 @@
 import { DollarOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
 import type { RegistrationDetail } from '@workshop/shared';
-import { App, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
 import { MoveDialog } from './move-dialog';
 import { RefundDialog } from './refund-dialog';
+import { useAppApi } from '../../app/app-api';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
 
 /** What an admin can do to an active (completed) booking; nothing is offered for any other status. */
 export function RegistrationActions({ detail, onChanged }: { detail: RegistrationDetail; onChanged: () => void }) {
   const api = useApi();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useAppApi();
   const { offline, reason } = useOffline();
   const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
   const [dialog, setDialog] = useState<'refund' | 'move' | null>(null);

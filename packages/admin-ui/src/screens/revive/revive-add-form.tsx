@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { reviveCreateSchema, type ReviveCreateInput } from '@workshop/shared';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useAppApi } from '../../app/app-api';
 
 /** Adds a person to the revive list by hand (abandoned checkouts arrive by themselves). */
 export function ReviveAddForm({ disabled, onAdded }: { disabled: boolean; onAdded: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<ReviveCreateInput>();
   const [busy, setBusy] = useState(false);
 

@@ -1,6 +1,6 @@
 import { ClockCircleOutlined, DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
 import { formatDateTime, type ReviveEntry } from '@workshop/shared';
-import { App, Button, Card, Flex, Popconfirm, Spin, Table, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
@@ -15,10 +15,11 @@ import { useCachedQuery } from '../../queries/use-cached-query';
 import { PAGE_SIZES } from '../../queries/use-list-query';
 import { FollowUpTag } from './follow-up-tag';
 import { ReviveAddForm } from './revive-add-form';
+import { useAppApi } from '../../app/app-api';
 
 export function ReviveScreen() {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const { offline } = useOffline();
   const phone = useNarrowList();
   const [page, setPage] = useState(1);

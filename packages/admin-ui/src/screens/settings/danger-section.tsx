@@ -1,13 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useLive } from '../../queries/live.store';
+import { useAppApi } from '../../app/app-api';
 
 /** Clear all registration data (kept in the archive on the server), after the SPEC's confirmation. */
 export function DangerSection({ disabled, onBusy }: { disabled: boolean; onBusy: (busy: boolean) => void }) {
   const api = useApi();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useAppApi();
   const bump = useLive((s) => s.bump);
   const [busy, setBusy] = useState(false);
 

@@ -1,13 +1,13 @@
 import type { SettingKey, Settings } from '@workshop/shared';
-import { App } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useMaintenanceState } from '../../queries/maintenance.store';
+import { useAppApi } from '../../app/app-api';
 
 /** Saves one setting with the SPEC's toasts; `saving` drives the 'Saving...' indicator. */
 export function useSettingWriter(onSaved: (key: SettingKey, value: Settings[SettingKey]) => void) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [saving, setSaving] = useState<SettingKey | null>(null);
   const setMaintenance = useMaintenanceState((s) => s.set);
 

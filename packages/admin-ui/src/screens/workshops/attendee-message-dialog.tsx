@@ -1,9 +1,10 @@
 import { attendeeMessageInputSchema, formatDateTime, type AdminWorkshop, type AttendeeMessage } from '@workshop/shared';
-import { Alert, App, Button, Collapse, Divider, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Collapse, Divider, Form, Input, Modal, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { newIdempotencyKey } from '../../queries/new-idempotency-key';
 import { MessageRecipients, recipientCounts } from './message-recipients';
+import { useAppApi } from '../../app/app-api';
 
 interface Values {
   subject: string;
@@ -19,7 +20,7 @@ const QUEUED_POLL_MS = 2_000;
  */
 export function AttendeeMessageDialog({ workshop, open, onClose }: { workshop: AdminWorkshop; open: boolean; onClose: () => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<Values>();
   const [key, setKey] = useState('');
   const [busy, setBusy] = useState(false);

@@ -1,9 +1,10 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatEventDate, type AdminWaitlist, type AdminWaitlistEntry, type AdminWorkshop } from '@workshop/shared';
-import { Alert, App, Button, Drawer, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   workshop: AdminWorkshop;
@@ -27,7 +28,7 @@ const STATUS: Record<AdminWaitlistEntry['status'], { color: string; label: strin
  */
 export default function WaitlistDrawer({ workshop, open, onClose, onOffered }: Props) {
   const api = useApi();
-  const { message, notification } = App.useApp();
+  const { message, notification } = useAppApi();
   const { offline, reason } = useOffline();
   const [list, setList] = useState<AdminWaitlist | undefined>();
   const [error, setError] = useState<string | undefined>();

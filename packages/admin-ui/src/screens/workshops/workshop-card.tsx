@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined } from '@ant-design/icons';
 import { formatCents, formatEventDate, type AdminWorkshop, type Workshop } from '@workshop/shared';
-import { App, Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { usePhone } from '../../components/use-phone';
@@ -8,6 +8,7 @@ import { useOffline } from '../../queries/connectivity.store';
 import { AttendeeMessageDialog } from './attendee-message-dialog';
 import WaitlistDrawer from './waitlist-drawer';
 import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
+import { useAppApi } from '../../app/app-api';
 
 interface Props {
   workshop: AdminWorkshop;
@@ -28,7 +29,7 @@ const link = (url: string | null | undefined, testId: string) =>
 /** One workshop: its figures and badges, the two toggles, where it happens, inline edit, delete and a message to its attendees. */
 export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const api = useApi();
-  const { message, notification } = App.useApp();
+  const { message, notification } = useAppApi();
   const { offline, reason } = useOffline();
   const phone = usePhone();
   const [form] = Form.useForm<WorkshopFormValues>();

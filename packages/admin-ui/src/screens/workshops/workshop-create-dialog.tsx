@@ -1,8 +1,9 @@
 import { workshopDefaults, type Workshop } from '@workshop/shared';
-import { App, Form, Modal } from 'antd';
+import { Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
+import { useAppApi } from '../../app/app-api';
 
 /**
  * Create dialog, prefilled with the SPEC's defaults (date: now). The form is built afresh each
@@ -11,7 +12,7 @@ import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues
  */
 export function WorkshopCreateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (w: Workshop) => void }) {
   const api = useApi();
-  const { message } = App.useApp();
+  const { message } = useAppApi();
   const [form] = Form.useForm<WorkshopFormValues>();
   const [busy, setBusy] = useState(false);
   // Fresh defaults (date: now) as the dialog opens, not after its animation: typing started meanwhile is kept.
