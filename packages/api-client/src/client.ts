@@ -1,5 +1,6 @@
 import type {
   AdminWorkshop,
+  AttentionList,
   CreateAdminInput,
   Dashboard,
   EmailList,
@@ -23,7 +24,8 @@ import type {
   WorkshopUpdateInput,
 } from '@workshop/shared';
 import { createHttp, toQueryString, type ClientOptions, type Query } from './http';
-import { parsedLater } from './parsed';
+import { attentionListShape } from './answer-shapes';
+import { parsedLater, parsedShape } from './parsed';
 import { afterSaleClient } from './after-sale.client';
 import { funnelClient } from './sales.client';
 import { publicPaths } from './public.client';
@@ -85,7 +87,8 @@ export function createApiClient(options: ClientOptions = {}) {
           http.json<{ setting_key: K; setting_value: Settings[K] }>('PUT', `/api/admin/settings/${key}`, { setting_value: value }),
       },
       attention: {
-        list: () => http.json<unknown>('GET', '/api/admin/attention').then(parsedLater((s) => s.attentionListSchema)),
+        // Shown by the dashboard too (its count): checked without zod, see ./answer-shapes.ts.
+        list: () => http.json<unknown>('GET', '/api/admin/attention').then(parsedShape<AttentionList>(attentionListShape)),
         retryRefund: (id: string) => http.json<unknown>('POST', `/api/admin/attention/refunds/${id}/retry`).then(parsedLater((s) => s.attentionRetryResultSchema)),
         retryRegistration: (id: string) =>
           http.json<unknown>('POST', `/api/admin/attention/registrations/${id}/retry`).then(parsedLater((s) => s.attentionRetryResultSchema)),

@@ -1,6 +1,7 @@
-import type { FunnelQuery } from '@workshop/shared';
+import type { Funnel, FunnelQuery } from '@workshop/shared';
+import { funnelShape } from './answer-shapes';
 import type { Http } from './http';
-import { parsedLater } from './parsed';
+import { parsedLater, parsedShape } from './parsed';
 
 /** The buyer's checkout-recovery links (public). */
 export function recoveryClient(http: Http) {
@@ -14,6 +15,6 @@ export function recoveryClient(http: Http) {
 /** The admin's funnel for a period of whole days in the viewer's time zone. */
 export function funnelClient(http: Http, viewerZone: () => string) {
   return {
-    get: (query: FunnelQuery = {}) => http.json<unknown>('GET', '/api/admin/funnel', undefined, { tz: viewerZone(), ...query }).then(parsedLater((s) => s.funnelSchema)),
+    get: (query: FunnelQuery = {}) => http.json<unknown>('GET', '/api/admin/funnel', undefined, { tz: viewerZone(), ...query }).then(parsedShape<Funnel>(funnelShape)),
   };
 }

@@ -1,15 +1,14 @@
 /**
  * The shared zod schemas the client checks answers against. Loaded on the first call that needs
  * one (see `parsedLater`), so zod is not in the first bundle of the public site or of the admin's
- * sign-in screen, which never call those.
+ * sign-in screen, which never call those. The dashboard's answers are checked without zod
+ * (./answer-shapes.ts).
  */
 import { activityEntrySchema, attendeeMessageSchema, listResponseSchema, promoCodeSchema } from '@workshop/shared';
 
 export {
-  attentionListSchema,
   attentionRetryResultSchema,
   attendeeMessageSchema,
-  funnelSchema,
   promoCodeSchema,
   promoPreviewSchema,
   recoveryPrefillSchema,
