@@ -13,10 +13,11 @@
  *    of a signed-in admin (gzip size of each file), and the part of it that is the admin's own
  *    (not the React runtime the public pages share).
  * Env: BENCH_RUNS, BENCH_PAGES (comma-separated paths), BENCH_FILES (list the dashboard's N largest
- * scripts), BENCH_REQUESTS (list each page's requests and long tasks as Lighthouse saw them). Needs `npm run build` first.
+ * scripts), BENCH_REQUESTS (list each page's requests and long tasks as Lighthouse saw them), BENCH_TRACE
+ * (a folder: each measured run's trace is saved there, for Chromium's performance panel). Needs `npm run build` first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -131,6 +132,10 @@ async function lighthouseRuns(baseUrl: string): Promise<Map<string, LhRun[]>> {
         const result = await lighthouse(`${baseUrl}${p}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility'] });
         if (!result) throw new Error(`Lighthouse gave no result for ${p}`);
         const { lhr } = result;
+        if (process.env.BENCH_TRACE && i > 0) {
+          const trace = (result.artifacts as { Trace?: unknown }).Trace;
+          writeFileSync(path.join(process.env.BENCH_TRACE, `${p === '/' ? 'home' : p.slice(1).replace(/\W+/g, '_')}-${i}.json`), JSON.stringify(trace));
+        }
         if (lhr.runtimeError) throw new Error(`Lighthouse on ${p}: ${lhr.runtimeError.message}`);
         if (process.env.BENCH_REQUESTS) {
           const items = (lhr.audits['network-requests']?.details as { items?: { url: string; networkRequestTime: number; networkEndTime: number; resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
