@@ -170,6 +170,19 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 
+  it('shows the prices and the register button while the code below the fold is still on its way', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+    const page = await context.newPage();
+    const release = await holdScript(page, '**/assets/footer-*.js');
+    await page.goto(site.url('/'), { waitUntil: 'load' });
+    await page.getByTestId('hero-register').waitFor({ timeout: 10_000 });
+    await page.getByTestId('hero-price').waitFor();
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    await context.close();
+  });
+
   it('is live only once the sections below the fold are, and replays a click made on them before', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
     const page = await context.newPage();
