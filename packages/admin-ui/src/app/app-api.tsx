@@ -1,5 +1,6 @@
 import type { App } from 'antd';
-import { createContext, useCallback, useContext, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { nativeAppApi } from './native-app-api';
 
 /** What antd's App.useApp() gives: message, notification and modal, drawn with the admin's theme. */
 export type AntdAppApi = ReturnType<typeof App.useApp>;
@@ -25,7 +26,8 @@ export function useAppApi(): AppApi {
   return api;
 }
 
-function forwarding(run: (call: Call) => void): AppApi {
+/** `confirmTitle`: the call is a confirmation, asked once however often it is asked while waiting. */
+function forwarding(run: (call: Call, confirmTitle?: unknown) => void): AppApi {
   return {
     message: {
       success: (...args) => run((a) => void a.message.success(...args)),
@@ -39,39 +41,63 @@ function forwarding(run: (call: Call) => void): AppApi {
       info: (...args) => run((a) => a.notification.info(...args)),
       warning: (...args) => run((a) => a.notification.warning(...args)),
     },
-    modal: { confirm: (...args) => run((a) => void a.modal.confirm(...args)) },
+    modal: { confirm: (...args) => run((a) => void a.modal.confirm(...args), args[0].title ?? '') },
   };
 }
 
 /**
- * antd's App (message, notification and modal hosts: 17 kB gzip) is fetched by the first toast
- * or confirmation, not with the dashboard, which shows none unless something happens. Calls
- * made before it has arrived wait for it and then run in order; if it cannot be fetched they
- * are dropped, and the next call tries again.
+ * antd's App (message, notification and modal hosts: 17 kB gzip) is not part of the first screen:
+ * it is fetched once the browser is idle after it, or by the first toast or confirmation if that
+ * comes sooner. Calls made before it has arrived wait for it and then run in order; a
+ * confirmation asked for again while the first waits (the admin clicking again because nothing
+ * showed yet) is asked once. If the code cannot be fetched, the waiting calls use the browser's
+ * own dialogs (native-app-api.ts) and the next call tries again.
  */
 export function AppApiProvider({ children }: { children: ReactNode }) {
   const [AppHost, setAppHost] = useState<Host | null>(null);
   const loaded = useRef<AntdAppApi | null>(null);
-  const waiting = useRef<Call[] | null>(null);
+  const waiting = useRef<Call[]>([]);
+  const fetching = useRef<Promise<void> | null>(null);
 
-  const [api] = useState(() =>
-    forwarding((call) => {
+  const [fetchHost] = useState(() => () => {
+    fetching.current ??= import('./app-host').then(
+      (m) => setAppHost(() => m.AppHost),
+      () => {
+        fetching.current = null;
+        const calls = waiting.current;
+        waiting.current = [];
+        for (const call of calls) call(nativeAppApi);
+      },
+    );
+  });
+
+  const [api] = useState(() => {
+    const confirming = new Set<unknown>();
+    return forwarding((call, confirmTitle) => {
       if (loaded.current) return call(loaded.current);
-      if (waiting.current) return void waiting.current.push(call);
-      waiting.current = [call];
-      import('./app-host').then(
-        (m) => setAppHost(() => m.AppHost),
-        () => {
-          waiting.current = null;
-        },
-      );
-    }),
-  );
+      if (confirmTitle !== undefined) {
+        if (confirming.has(confirmTitle)) return;
+        confirming.add(confirmTitle);
+        const ask = call;
+        call = (a) => {
+          confirming.delete(confirmTitle);
+          ask(a);
+        };
+      }
+      waiting.current.push(call);
+      fetchHost();
+    });
+  });
+
+  useEffect(() => {
+    const id = window.requestIdleCallback ? window.requestIdleCallback(fetchHost, { timeout: 3000 }) : window.setTimeout(fetchHost, 500);
+    return () => (window.cancelIdleCallback ? window.cancelIdleCallback(id) : window.clearTimeout(id));
+  }, [fetchHost]);
 
   const onReady = useCallback((ready: AntdAppApi) => {
     loaded.current = ready;
-    const calls = waiting.current ?? [];
-    waiting.current = null;
+    const calls = waiting.current;
+    waiting.current = [];
     for (const call of calls) call(ready);
   }, []);
 
