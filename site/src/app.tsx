@@ -40,10 +40,9 @@ function PageFallback() {
   return <div className="page-loading" aria-busy="true" aria-label="Loading page" />;
 }
 
-/** `prerendered`: the page is hydrated from the HTML scripts/prerender.ts made (components/live-data-gate.tsx). */
-export function App({ prerendered = false }: { prerendered?: boolean }) {
+export function App() {
   return (
-    <LiveDataGate prerendered={prerendered}>
+    <LiveDataGate>
       <Routes>
         <Route
           path="/admin/*"

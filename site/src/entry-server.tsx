@@ -14,7 +14,7 @@ export async function renderPage(url: string): Promise<string> {
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <StaticRouter location={url}>
-        <App prerendered />
+        <App />
       </StaticRouter>
     </StrictMode>,
     {

@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPage } from './app';
 import { replayEarlyEvents } from './lib/early-events';
+import { showLiveData } from './lib/live-data-shown';
 import './styles/base.css';
 import './styles/sections.css';
 import './styles/pages.css';
@@ -14,7 +15,7 @@ const prerendered = !!root.firstElementChild;
 const app = (
   <StrictMode>
     <BrowserRouter>
-      <App prerendered={prerendered} />
+      <App />
     </BrowserRouter>
   </StrictMode>
 );
@@ -34,6 +35,8 @@ if (prerendered) {
       }),
     );
 } else {
-  // Pages that depend on the visitor (booking links, the thank-you page) are drawn here.
+  // Pages that depend on the visitor (booking links, the thank-you page) are drawn here, with
+  // their data in the first render.
+  showLiveData();
   createRoot(root).render(app);
 }

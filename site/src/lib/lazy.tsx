@@ -1,6 +1,5 @@
 import { lazy, memo, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { partPending } from './hydrated';
-import { LiveDataShown } from './store';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -58,10 +57,9 @@ export function pageSettled(): Promise<void> {
  * A below-the-fold part in its own chunk, fetched once the page has settled. On a prerendered
  * page its HTML is there from the start (readable, links working); it becomes interactive when
  * its code arrives, and until then the page does not count as live (lib/hydrated.ts), so a click
- * on it is held and replayed (index.html). Its parent's updates never reach it (memo), nor does
- * the live-data gate's (lib/store.ts: a provider of its own, always open): a prerendered boundary
- * that receives an update before its code is here would hold that update, the hero's prices
- * with it, until the code came. Its readers show the data once it is hydrated.
+ * on it is held and replayed (index.html). Its parent's updates never reach it (memo): a
+ * prerendered boundary that receives one before its code is here would hold it until the code
+ * came (lib/live-data-shown.ts).
  *
  * React hydrates a Suspense boundary's content only after the rest of the page has committed,
  * so the part says it is pending from outside its boundary, while the page itself hydrates.
@@ -98,11 +96,9 @@ export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>
       return release;
     }, []);
     return (
-      <LiveDataShown value>
-        <Suspense fallback={fallback}>
-          <Lazy {...props} />
-        </Suspense>
-      </LiveDataShown>
+      <Suspense fallback={fallback}>
+        <Lazy {...props} />
+      </Suspense>
     );
   });
 }

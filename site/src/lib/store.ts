@@ -1,20 +1,11 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { useLiveDataShown } from './live-data-shown';
 
 export type Loadable<T> = { status: 'loading' } | { status: 'error'; error: string } | { status: 'ready'; data: T };
 
 const LOADING = { status: 'loading' } as const;
 /** What a prerendered page shows for live data, and what hydration must match: the placeholder. */
 const serverSnapshot = () => LOADING;
-
-/**
- * Whether live data may be shown yet. A prerendered page hydrates with the placeholder it was
- * rendered with, and only then shows the data (components/live-data-gate.tsx), as a transition,
- * which React renders in slices of a few milliseconds. Left to the stores, the data's arrival
- * would re-render its readers at once, in one task (useSyncExternalStore cannot wait): the hero,
- * the workshop cards, the header and the layout together, 50 to 75 ms on this machine's CPU,
- * four times that on a mid-range phone.
- */
-export const LiveDataShown = createContext(true);
 
 /**
  * One shared fetch per resource (hero, pricing and the registration modal read the same list),
@@ -45,6 +36,6 @@ export function createLoader<T>(load: () => Promise<T>, errorText: (e: unknown) 
   const current = () => state;
   return {
     reload,
-    use: () => useSyncExternalStore(subscribe, useContext(LiveDataShown) ? current : serverSnapshot, serverSnapshot) as Loadable<T>,
+    use: () => useSyncExternalStore(subscribe, useLiveDataShown() ? current : serverSnapshot, serverSnapshot) as Loadable<T>,
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addWorkshop, countRows, setMaintenance, startSite, toastTexts, type Site } from './site-harness';
+import { addWorkshop, countRows, scrollIntoSight, setMaintenance, startSite, toastTexts, type Site } from './site-harness';
 
 describe('home page in Chromium', () => {
   let site: Site;
@@ -210,6 +210,7 @@ describe('home page in Chromium', () => {
     await desktop.getByTestId('carousel-controls').waitFor({ state: 'attached' });
     expect(await desktop.getByTestId('carousel-controls').isVisible()).toBe(false);
     const faq = desktop.getByTestId('faq');
+    await scrollIntoSight(faq);
     expect(await faq.getByRole('button').count()).toBe(8);
     const expanded = () => faq.locator('button[aria-expanded="true"]').allInnerTexts();
     expect(await expanded()).toEqual(['Do I need any coding experience?']);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../../../scripts/e2e/browser';
 import { startSiteServer } from '../../../scripts/e2e/site-server';
 import { DAY, insertWorkshop, type WorkshopRow } from '../../../server/test/support/fixtures';
@@ -110,4 +110,14 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 /** The text of every toast on screen. */
 export function toastTexts(page: Page) {
   return page.getByTestId('toast').allInnerTexts();
+}
+
+/**
+ * Scrolls `target` into view as a reader would, and waits for it to be drawn: the home page's
+ * sections below the hero are laid out only once near the screen (content-visibility), a frame
+ * after the scroll, and their words count as shown (innerText) from then on.
+ */
+export async function scrollIntoSight(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await target.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 }

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { addWorkshop, startSite, type Site } from './site-harness';
+import { addWorkshop, scrollIntoSight, startSite, type Site } from './site-harness';
 
 /** What Google asks of each rich result (developers.google.com/search/docs/appearance/structured-data). */
 const url = z.url();
@@ -67,6 +67,7 @@ describe('structured data (JSON-LD) in Chromium', () => {
     expect(await page.locator('script[data-jsonld="events"]').evaluate((e) => e.innerHTML)).toContain('\\u003cLive>');
 
     const faq = faqPage.parse(data.faq);
+    await scrollIntoSight(page.getByTestId('faq'));
     const shown = await page.getByTestId('faq').locator('h3 button').allInnerTexts();
     expect(faq.mainEntity.map((q) => q.name)).toEqual(shown.map((s) => s.trim()));
     expect(faq.mainEntity).toHaveLength(8);
