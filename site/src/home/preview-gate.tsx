@@ -18,13 +18,15 @@ export function PreviewGate({ workshopId }: { workshopId: string | null }) {
   const [autoplay, setAutoplay] = useState(false);
   const site = siteStore.use();
   const maintenance = useMaintenance();
-  const base = (site.status === 'ready' && site.data.preview_video_url) || DEFAULT_PREVIEW_VIDEO_URL;
+  // Known once the live data is shown (lib/live-data-shown.ts): a video unlocked earlier in the
+  // session waits for it rather than loading the default one first.
+  const base = site.status === 'loading' ? null : (site.status === 'ready' && site.data.preview_video_url) || DEFAULT_PREVIEW_VIDEO_URL;
 
   if (stage === 'unlocked') {
-    const src = `${base}${base.includes('?') ? '&' : '?'}${autoplay ? 'autoplay=1&mute=1&' : ''}rel=0`;
+    const src = base && `${base}${base.includes('?') ? '&' : '?'}${autoplay ? 'autoplay=1&mute=1&' : ''}rel=0`;
     return (
       <div className="card preview preview-video" data-testid="preview-video" data-stay-clear>
-        <iframe src={src} title="Workshop preview video" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />
+        {src && <iframe src={src} title="Workshop preview video" allow="autoplay; encrypted-media; picture-in-picture; fullscreen" allowFullScreen />}
       </div>
     );
   }

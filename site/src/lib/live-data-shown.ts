@@ -11,6 +11,10 @@ import { startTransition, useEffect, useState } from 'react';
  * Each reader holds its own state, not a context: React 19 carries a context's change into every
  * prerendered boundary still waiting for its code (it cannot know whether that code reads it),
  * and holds the whole update until that code arrives, the hero's prices with it.
+ *
+ * The home page's readers are in the gate's transition. Another page's screen sits in its route's
+ * Suspense boundary, which React hydrates after the rest of the page: its readers start shown and
+ * catch up by themselves, in a render of their own (the pricing card, the contact form).
  */
 let shown = false;
 const waiting = new Set<() => void>();
@@ -20,8 +24,9 @@ export const isLiveDataShown = () => shown;
 /** Call inside startTransition (the gate) or before the first render (a page drawn in the browser alone). */
 export function showLiveData(): void {
   shown = true;
-  for (const show of waiting) show();
+  const now = [...waiting];
   waiting.clear();
+  for (const show of now) show();
 }
 
 export function useLiveDataShown(): boolean {
