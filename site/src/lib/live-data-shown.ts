@@ -19,7 +19,7 @@ import { startTransition, useEffect, useState } from 'react';
 let shown = false;
 const waiting = new Set<() => void>();
 
-export const isLiveDataShown = () => shown;
+const isLiveDataShown = () => shown;
 
 /** Call inside startTransition (the gate) or before the first render (a page drawn in the browser alone). */
 export function showLiveData(): void {

@@ -26,6 +26,12 @@ async function servedText(site: Site, path: string): Promise<string> {
   return decode(await res.text());
 }
 
+/** A desktop page in a context of its own. Not site.page(): its navigations wait for the page to be live. */
+async function desktopPage(site: Site): Promise<Page> {
+  const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
+  return context.newPage();
+}
+
 /** Holds a script's requests until released: the page goes on without that code meanwhile. */
 async function holdScript(page: Page, pattern: string): Promise<() => void> {
   let release!: () => void;
@@ -139,9 +145,7 @@ describe('prerendered public pages', () => {
   });
 
   it('replays a click made before the page was hydrated', async () => {
-    // Not site.page(): its navigations wait for the page to be live.
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
+    const page = await desktopPage(site);
     // Hold the page's code so the click lands on the prerendered button.
     const release = await holdScript(page, '**/assets/index-*.js');
     await page.goto(site.url('/'), { waitUntil: 'domcontentloaded' });
@@ -149,12 +153,11 @@ describe('prerendered public pages', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     release();
     await page.getByRole('dialog', { name: 'Workshop Registration' }).waitFor();
-    await context.close();
+    await page.context().close();
   });
 
   it('is live only once the live data is drawn, so a held click lands on the real buttons', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
+    const page = await desktopPage(site);
     // What the page showed at the moment it declared itself live.
     await page.addInitScript(() => {
       new MutationObserver(() => {
@@ -167,12 +170,11 @@ describe('prerendered public pages', () => {
     await page.goto(site.url('/'), { waitUntil: 'load' });
     await page.waitForFunction(() => 'atLive' in window);
     expect(await page.evaluate(() => (window as unknown as { atLive: unknown }).atLive)).toEqual({ skeleton: false, register: true });
-    await context.close();
+    await page.context().close();
   });
 
   it('shows the prices and the register button while the code below the fold is still on its way', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
+    const page = await desktopPage(site);
     const release = await holdScript(page, '**/assets/footer-*.js');
     await page.goto(site.url('/'), { waitUntil: 'load' });
     await page.getByTestId('hero-register').waitFor({ timeout: 10_000 });
@@ -180,12 +182,11 @@ describe('prerendered public pages', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
-    await context.close();
+    await page.context().close();
   });
 
   it('is live only once the sections below the fold are, and replays a click made on them before', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
+    const page = await desktopPage(site);
     // Hold the code of the home page's lower sections: the rest of the page hydrates without it.
     const release = await holdScript(page, '**/assets/home-sections-*.js');
     await page.goto(site.url('/'), { waitUntil: 'load' });
@@ -198,12 +199,11 @@ describe('prerendered public pages', () => {
     release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await expect.poll(() => faq.locator('button[aria-expanded="true"]').allInnerTexts()).toEqual(['How long is the workshop?']);
-    await context.close();
+    await page.context().close();
   });
 
   it('replays a control clicked twice while its code was on its way once: the second click was the visitor retrying', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 1280, height: 860 } });
-    const page = await context.newPage();
+    const page = await desktopPage(site);
     const release = await holdScript(page, '**/assets/question-widget-*.js');
     await page.goto(site.url('/'), { waitUntil: 'load' });
     const toggle = page.getByTestId('question-toggle');
@@ -214,6 +214,6 @@ describe('prerendered public pages', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.getByTestId('question-panel').waitFor();
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    await context.close();
+    await page.context().close();
   });
 });
