@@ -29,6 +29,12 @@ import * as createPromoCodes from './20261123010000-create-promo-codes';
 import * as addPromoCodeToRegistrations from './20261123010100-add-promo-code-to-registrations';
 import * as createWaitlist from './20261123020000-create-waitlist';
 import * as registrationTalliesAndListIndexes from './20261123030000-registration-tallies-and-list-indexes';
+import * as createPaymentLedger from './20261126090000-create-payment-ledger';
+import * as createAttendees from './20261126120000-create-attendees';
+import * as addCalendarSequences from './20261127090000-add-calendar-sequences';
+import * as waitlistJoinedEmail from './20261127100000-waitlist-joined-email';
+import * as accessIdPrefixIndex from './20261127110000-access-id-prefix-index';
+import * as indexUnsentEmails from './20261128090000-index-unsent-emails';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -64,4 +70,10 @@ export const migrations: Record<string, Migration> = {
   '20261123010100-add-promo-code-to-registrations': addPromoCodeToRegistrations,
   '20261123020000-create-waitlist': createWaitlist,
   '20261123030000-registration-tallies-and-list-indexes': registrationTalliesAndListIndexes,
+  '20261126090000-create-payment-ledger': createPaymentLedger,
+  '20261126120000-create-attendees': createAttendees,
+  '20261127090000-add-calendar-sequences': addCalendarSequences,
+  '20261127100000-waitlist-joined-email': waitlistJoinedEmail,
+  '20261127110000-access-id-prefix-index': accessIdPrefixIndex,
+  '20261128090000-index-unsent-emails': indexUnsentEmails,
 };

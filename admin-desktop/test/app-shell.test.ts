@@ -17,7 +17,7 @@ describe('application menu', () => {
     about: () => void calls.push('about'),
   };
 
-  it('has the usual menus and shortcuts, Go with Ctrl/Cmd+1…9 in sidebar order, and Change Server', () => {
+  it('has the usual menus and shortcuts, Go in sidebar order with Ctrl/Cmd+1…9 (Video Leads without one), and Change Server', () => {
     for (const isMac of [false, true]) {
       const items = flatten(buildMenuTemplate({ isMac, appName: 'Workshop Admin', notificationsEnabled: true }, actions));
       const roles = items.map((i) => i.role).filter(Boolean);
@@ -34,14 +34,19 @@ describe('application menu', () => {
         ['Settings', 'CmdOrCtrl+8'],
         ['Activity', 'CmdOrCtrl+9'],
       ]);
+      const leads = items.find((i) => i.label === 'Video Leads')!;
+      expect(leads.accelerator).toBeUndefined();
+      const goMenu = items.find((i) => i.label === 'Go')!.submenu as MenuItemConstructorOptions[];
+      expect(goMenu.map((i) => i.label).slice(4, 7)).toEqual(['Interests', 'Video Leads', 'Revive']);
       calls.length = 0;
+      (leads.click as () => void)();
       (go[2].click as () => void)();
       (go[3].click as () => void)();
       (go[6].click as () => void)();
       (go[8].click as () => void)();
       (items.find((i) => i.label === 'Change Server…')!.click as () => void)();
       (items.find((i) => i.label === 'About Workshop Admin')!.click as () => void)();
-      expect(calls).toEqual(['go:registrations', 'go:attention', 'go:promo-codes', 'go:activity', 'go:server', 'about']);
+      expect(calls).toEqual(['go:video-leads', 'go:registrations', 'go:attention', 'go:promo-codes', 'go:activity', 'go:server', 'about']);
     }
   });
 

@@ -174,6 +174,31 @@ describe('desktop renderer with the real main-process handlers', () => {
     await page.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
   }, 60_000);
 
+  it("shows a team booking's seats in the list and the detail, and cancels one seat there", async () => {
+    const team = await insertRegistration(server.deps.db, workshop.id, { name: 'Tia Team', email: 'tia@example.com', amount: 29700, seats_bought: 3, seats: 3 });
+    await server.deps.db('attendees').where({ registration_id: team.id, position: 2 }).update({ name: 'Max Mate', email: 'max@example.com' });
+    await nav('Dashboard');
+    await nav('Registrations');
+    const row = page.getByTestId('registrations-table').locator('tr.ant-table-row', { hasText: 'Tia Team' });
+    await row.waitFor();
+    expect(await row.getByTestId('row-seats').textContent()).toBe('3');
+    await row.locator('.ant-table-row-expand-icon').click();
+    await page.getByTestId('row-attendees').getByText('Seat 2: Max Mate (max@example.com)').waitFor();
+
+    await row.getByText('Tia Team').click();
+    const seats = page.getByTestId('detail-seats');
+    await seats.waitFor();
+    expect(await seats.locator('.ant-card-head-title').textContent()).toBe('Seats (3 of 3 held)');
+    await seats.getByTestId('detail-seat-3').getByRole('button', { name: 'Cancel seat' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Amount to refund (USD)').fill('0');
+    await dialog.getByRole('button', { name: 'Cancel seat without a refund' }).click();
+    await page.getByText('Seat 3 cancelled without a refund').waitFor();
+    await until(async () => (await seats.locator('.ant-card-head-title').textContent()) === 'Seats (2 of 3 held)');
+    expect(await server.deps.db('workshop_registrations').where({ id: team.id }).first('seats', 'status')).toEqual({ seats: 2, status: 'completed' });
+    expect(await server.deps.db('refunds').where({ registration_id: team.id })).toHaveLength(0);
+  }, 60_000);
+
   it('shows the cached lists with the offline banner when the server is gone, even after a restart of the window', async () => {
     await serverOffline();
     await insertRegistration(server.deps.db, workshop.id, { name: 'Offline Newcomer', email: 'late@example.com' });
@@ -210,11 +235,14 @@ describe('desktop renderer with the real main-process handlers', () => {
     const name = registrationCsvFileName();
     const file = path.join(app.downloadsDir, name);
     expect(app.saveDialogs.at(-1)?.defaultPath).toBe(file);
-    const written = await fs.readFile(file, 'utf8');
+    const bytes = await fs.readFile(file);
+    // The server's UTF-8 byte order mark is kept, once: Excel reads the names right only with it.
+    expect([...bytes.subarray(0, 4)]).toEqual([0xef, 0xbb, 0xbf, 'R'.charCodeAt(0)]);
+    const written = bytes.toString('utf8');
     const token = await app.desktop.tokens.get(server.url);
     const expected = await client(server.url)('GET', '/api/admin/registrations/export.csv', { token: token! });
     expect(written).toBe(expected.text);
-    expect(written.split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date,Promo Code,Discount');
+    expect(written.slice(1).split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date,Promo Code,Discount,Order ID,Seats');
     expect(written).toContain('Ada Lovelace');
     expect(await fs.readdir(app.downloadsDir)).toEqual([name]);
     // Where it went: an OS notice that opens the folder.

@@ -1,5 +1,6 @@
 /**
- * npm run bench:admin — the admin API over 100,000 registrations and 20,000 interests.
+ * npm run bench:admin — the admin API over 100,000 registrations (orders of 1 to 5 seats:
+ * 300,000 attendees, every extra seat named) and 20,000 interests.
  *
  * A scratch database (the machine's PostgreSQL on 127.0.0.1:5432 when it answers, else an
  * embedded one) is seeded in SQL, vacuumed and analysed; the real server runs in a child process
@@ -35,6 +36,7 @@ interface Ready {
   accessId: string;
   workshopId: string;
   seedSeconds: number;
+  attendees: number;
 }
 
 // ---------- child: the server under test, and the seed ----------
@@ -66,7 +68,7 @@ export async function seedAdminData(db: Db, counts = { registrations: REGISTRATI
   // Status mix: 70% completed, 8% pending, 12% failed, 4% refunded, 3% cancelled, 3% refund pending.
   await db.raw(`
     INSERT INTO workshop_registrations
-      (name, email, phone, workshop_id, access_id, payment_id, provider_order_id, amount, currency, payment_method, status, hold_expires_at, completed_at, created_at, updated_at)
+      (name, email, phone, workshop_id, access_id, payment_id, provider_order_id, amount, seats_bought, seats, currency, payment_method, status, hold_expires_at, completed_at, created_at, updated_at)
     SELECT f.first || ' ' || f.last,
            lower(f.first) || '.' || lower(f.last) || g || '@example.com',
            '98' || lpad((g % 100000000)::text, 8, '0'),
@@ -75,7 +77,10 @@ export async function seedAdminData(db: Db, counts = { registrations: REGISTRATI
            'NC-' || upper(lpad(to_hex((g * 2654435761::bigint) % 4294967296), 8, '0')),
            CASE WHEN s.status IN ('completed', 'refunded', 'cancelled', 'refund_pending') THEN 'PAY-' || g END,
            'ORD-' || g,
-           CASE WHEN g % 10 = 0 THEN 0 ELSE 9900 END,
+           -- Orders of 1 to 5 seats (3 on average: 300,000 attendees for 100,000 orders); a cancelled one holds none.
+           CASE WHEN g % 10 = 0 THEN 0 ELSE 9900 * (1 + g % 5) END,
+           1 + g % 5,
+           CASE WHEN s.status = 'cancelled' THEN 0 ELSE 1 + g % 5 END,
            'USD',
            CASE WHEN g % 3 = 0 THEN 'razorpay' ELSE 'paypal' END,
            s.status,
@@ -88,6 +93,10 @@ export async function seedAdminData(db: Db, counts = { registrations: REGISTRATI
                            (${sqlArray(LAST)})[1 + ((g / ${FIRST.length}) % ${LAST.length})] AS last) AS f,
            LATERAL (SELECT CASE WHEN g % 100 < 70 THEN 'completed' WHEN g % 100 < 78 THEN 'pending' WHEN g % 100 < 90 THEN 'failed'
                                 WHEN g % 100 < 94 THEN 'refunded' WHEN g % 100 < 97 THEN 'cancelled' ELSE 'refund_pending' END AS status) AS s`);
+  // The trigger made every seat; the buyer names the others (the admin's search finds them).
+  await db.raw(`
+    UPDATE attendees a SET name = 'Teammate ' || a.position || ' of ' || r.access_id, email = 'mate' || a.position || '.' || lower(r.access_id) || '@team.example.com'
+      FROM workshop_registrations r WHERE r.id = a.registration_id AND a.position > 1`);
   await db.raw(`
     INSERT INTO workshop_interests (name, email, phone, message, source, status, created_at, updated_at)
     SELECT f.first || ' ' || f.last,
@@ -103,6 +112,7 @@ export async function seedAdminData(db: Db, counts = { registrations: REGISTRATI
                            (${sqlArray(LAST)})[1 + ((g / ${FIRST.length}) % ${LAST.length})] AS last) AS f`);
   // A database in service has been vacuumed and analysed; a freshly loaded one has not.
   await db.raw('VACUUM ANALYZE workshop_registrations');
+  await db.raw('VACUUM ANALYZE attendees');
   await db.raw('VACUUM ANALYZE workshop_interests');
   await db.raw('VACUUM ANALYZE workshops');
 }
@@ -130,7 +140,7 @@ async function serve(databaseUrl: string) {
   await seedAdminData(db);
   await createAdminUser(db, ADMIN.email, await hashPassword(ADMIN.password));
 
-  const sample = await db('workshop_registrations').select('name', 'email', 'access_id', 'workshop_id').orderBy('created_at', 'desc').offset(Math.floor(REGISTRATIONS / 2)).first();
+  const sample = await db('workshop_registrations').select('name', 'email', 'access_id', 'workshop_id').where('seats_bought', '>=', 3).orderBy('created_at', 'desc').offset(Math.floor(REGISTRATIONS / 4)).first();
   process.send!({
     url: server.url,
     name: sample.name,
@@ -138,6 +148,7 @@ async function serve(databaseUrl: string) {
     accessId: sample.access_id,
     workshopId: sample.workshop_id,
     seedSeconds: (Date.now() - started) / 1000,
+    attendees: Number((await db('attendees').count('* as n').first())?.n ?? 0),
   } satisfies Ready);
 
   let sampler: ReturnType<typeof setInterval> | undefined;
@@ -193,7 +204,7 @@ async function main() {
       child!.once('message', (m) => resolve(m as Ready));
       child!.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     });
-    console.log(`Admin benchmark: ${REGISTRATIONS.toLocaleString('en')} registrations, ${INTERESTS.toLocaleString('en')} interests (seeded in ${ready.seedSeconds.toFixed(1)} s), database ${postgres.where}`);
+    console.log(`Admin benchmark: ${REGISTRATIONS.toLocaleString('en')} registrations (${ready.attendees.toLocaleString('en')} attendees), ${INTERESTS.toLocaleString('en')} interests (seeded in ${ready.seedSeconds.toFixed(1)} s), database ${postgres.where}`);
 
     const login = await fetch(`${ready.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
@@ -215,6 +226,11 @@ async function main() {
       ['search by name', `/api/admin/registrations?q=${encodeURIComponent(ready.name)}&${tz}`, 50],
       ['search by email', `/api/admin/registrations?q=${encodeURIComponent(ready.email)}&${tz}`, 50],
       ['search by access id', `/api/admin/registrations?q=${encodeURIComponent(ready.accessId)}&${tz}`, 50],
+      // Issue 21: the start of an id matching many orders (a sixteenth of them; "NC-" matches every one).
+      ['search by the start of an access id (1/16)', `/api/admin/registrations?q=${encodeURIComponent(ready.accessId.slice(0, 4))}&${tz}`, 50],
+      ['search by "NC-" (every order)', `/api/admin/registrations?q=NC-&${tz}`, 50],
+      ['search by an attendee name', `/api/admin/registrations?q=${encodeURIComponent(`Teammate 3 of ${ready.accessId}`)}&${tz}`, 50],
+      ['search by an attendee email', `/api/admin/registrations?q=${encodeURIComponent(`mate2.${ready.accessId.toLowerCase()}@team.example.com`)}&${tz}`, 50],
       ['search, part of a name', `/api/admin/registrations?q=${encodeURIComponent(ready.name.split(' ')[1].slice(0, 4).toLowerCase())}&${tz}`, 50],
       ['status filter (completed)', `/api/admin/registrations?status=completed&${tz}`, 50],
       ['status filter (refunded), page 20', `/api/admin/registrations?status=refunded&page=20&${tz}`, 50],

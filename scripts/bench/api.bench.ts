@@ -21,7 +21,7 @@ type Ready = { api: string; holds: string; bare: string };
 
 async function serve(databaseUrl: string) {
   const { loadConfig, startServer } = await import('../../server/src/index');
-  const { holdSeat } = await import('../../server/src/registrations/seat-hold.service');
+  const { holdSeat } = await import('../../server/src/payments/seat-hold.service');
   const config = loadConfig({
     ...process.env,
     // Development = the built-in provider sandbox: nothing leaves the machine.

@@ -2,7 +2,9 @@
  * npm run bench:checkout — completed checkouts per second, end to end through the provider
  * sandbox (real SDKs over HTTP), at 50 concurrent buyers, with p50/p99 of each step. Both
  * flows: PayPal (checkout → approval page → approve → return/capture) and Razorpay
- * (checkout → pay in the sandbox modal → verify). The server runs in a child process on a
+ * (checkout → pay in the sandbox modal → verify); each for one seat and for a team of three
+ * (every attendee named), with the cost of a 3-seat checkout against a one-seat one (target:
+ * at most 1.5x). The server runs in a child process on a
  * fresh database (the machine's PostgreSQL on 127.0.0.1:5432 when it answers, else an
  * embedded one). Env: BENCH_SECONDS (default 10 per flow), BENCH_BUYERS (default 50).
  */
@@ -25,6 +27,9 @@ async function serve(databaseUrl: string) {
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_MAX: '20',
     RATE_LIMIT_FORMS_MAX: '100000000',
+    // Every bench buyer comes from one address: the per-network cap on unpaid checkouts would refuse all but three.
+    HOLDS_PER_IP: '100000',
+    RATE_LIMIT_CALLBACK_MAX: '100000000',
   });
   const server = await startServer(config);
   const [w] = await server.deps
@@ -63,10 +68,17 @@ function person() {
   return { name: `Bench Buyer ${n}`, email: `bench${n}@example.com`, phone: '9876543210' };
 }
 
-async function paypalCheckout(base: string, workshopId: string, t: Timings) {
+/** The buyer, and for a team their seats: the buyer's own first, then a named teammate per seat. */
+function order(seats: number) {
+  const buyer = person();
+  if (seats === 1) return buyer;
+  return { ...buyer, seats, attendees: [{ name: buyer.name, email: buyer.email }, ...Array.from({ length: seats - 1 }, () => person()).map(({ name, email }) => ({ name, email }))] };
+}
+
+async function paypalCheckout(base: string, workshopId: string, t: Timings, seats = 1) {
   const json = { 'content-type': 'application/json' };
   const { approval_url } = await timed(t, '1 POST /api/checkout/paypal', async () =>
-    (await expect(await fetch(`${base}/api/checkout/paypal`, { method: 'POST', headers: json, body: JSON.stringify({ workshop_id: workshopId, ...person() }) }), 201)).json(),
+    (await expect(await fetch(`${base}/api/checkout/paypal`, { method: 'POST', headers: json, body: JSON.stringify({ workshop_id: workshopId, ...order(seats) }) }), 201)).json(),
   );
   const token = new URL(approval_url).searchParams.get('token');
   await timed(t, '2 GET approval page', async () => (await expect(await fetch(approval_url), 200)).text());
@@ -75,10 +87,10 @@ async function paypalCheckout(base: string, workshopId: string, t: Timings) {
   if (!done.startsWith('/thank-you')) throw new Error(`not completed: ${done}`);
 }
 
-async function razorpayCheckout(base: string, workshopId: string, t: Timings) {
+async function razorpayCheckout(base: string, workshopId: string, t: Timings, seats = 1) {
   const json = { 'content-type': 'application/json' };
   const co = await timed(t, '1 POST /api/checkout/razorpay', async () =>
-    (await expect(await fetch(`${base}/api/checkout/razorpay`, { method: 'POST', headers: json, body: JSON.stringify({ workshop_id: workshopId, ...person() }) }), 201)).json(),
+    (await expect(await fetch(`${base}/api/checkout/razorpay`, { method: 'POST', headers: json, body: JSON.stringify({ workshop_id: workshopId, ...order(seats) }) }), 201)).json(),
   );
   const paid = await timed(t, '2 POST sandbox pay', async () =>
     (await expect(await fetch(`${base}/sandbox/razorpay/pay`, { method: 'POST', headers: json, body: JSON.stringify({ key: co.key_id, order_id: co.order.id }) }), 200)).json(),
@@ -128,16 +140,26 @@ async function main() {
       child!.once('exit', (code) => reject(new Error(`bench server exited (${code})`)));
     });
     console.log(`Checkout benchmark: ${BUYERS} concurrent buyers, ${SECONDS}s per flow (after a 2s warm-up), database ${postgres.where}\n`);
-    const flows: [string, (t: Timings) => Promise<void>][] = [
-      ['PayPal', (t) => paypalCheckout(ready.url, ready.workshopId, t)],
-      ['Razorpay', (t) => razorpayCheckout(ready.url, ready.workshopId, t)],
+    const flows: [string, (t: Timings, seats: number) => Promise<void>][] = [
+      ['PayPal', (t, seats) => paypalCheckout(ready.url, ready.workshopId, t, seats)],
+      ['Razorpay', (t, seats) => razorpayCheckout(ready.url, ready.workshopId, t, seats)],
     ];
+    const summary: Record<string, string | number>[] = [];
     for (const [name, flow] of flows) {
-      await run(name, flow, 2);
-      const r = await run(name, flow, SECONDS);
-      console.log(`${name}: ${r.perSecond.toFixed(1)} completed checkouts/s (${r.completed} completed, ${r.failed} failed)`);
-      console.table(Object.entries(r.t).map(([step, v]) => ({ step, count: v.length, 'p50 ms': +pct(v, 50).toFixed(1), 'p99 ms': +pct(v, 99).toFixed(1) })));
+      const rates: Record<number, number> = {};
+      for (const seats of [1, 3]) {
+        const label = `${name}, ${seats === 1 ? 'one seat' : `${seats} seats`}`;
+        await run(label, (t) => flow(t, seats), 2);
+        const r = await run(label, (t) => flow(t, seats), SECONDS);
+        rates[seats] = r.perSecond;
+        console.log(`${label}: ${r.perSecond.toFixed(1)} completed checkouts/s (${r.completed} completed, ${r.failed} failed)`);
+        console.table(Object.entries(r.t).map(([step, v]) => ({ step, count: v.length, 'p50 ms': +pct(v, 50).toFixed(1), 'p99 ms': +pct(v, 99).toFixed(1) })));
+      }
+      // Cost per checkout is the inverse of the rate at the same concurrency.
+      const cost = rates[1] / rates[3];
+      summary.push({ flow: name, 'one seat /s': +rates[1].toFixed(1), '3 seats /s': +rates[3].toFixed(1), '3-seat cost (x one seat)': +cost.toFixed(2), 'target <= 1.5x': cost <= 1.5 ? 'met' : 'MISSED' });
     }
+    console.table(summary);
   } finally {
     if (child?.connected) {
       child.send('stop');

@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const { db, config, logger } = deps;
   const app = express();
   app.disable('x-powered-by');
-  if (config.TRUST_PROXY) app.set('trust proxy', 1);
+  if (config.TRUST_PROXY !== false) app.set('trust proxy', config.TRUST_PROXY);
 
   app.use(requestLog(logger));
   app.use(

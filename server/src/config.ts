@@ -1,10 +1,29 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((v) => v === 'true' || v === '1');
 const wholeNumber = 'must be a whole number';
+
+/** Express's names for address ranges, beside addresses and CIDR blocks. */
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const proxyAddress = (s: string) => PROXY_NAMES.has(s) || isIP(s.split('/')[0]) !== 0;
+/**
+ * Who may set X-Forwarded-For, as Express's `trust proxy` takes it: "true" (one hop, the load
+ * balancer in front), a hop count, or the proxies' addresses and CIDR blocks, comma separated
+ * (only a request from one of them is believed). False, "false" or unset: the header is ignored.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const s = (v ?? '').trim();
+    if (s === '' || s === 'false' || s === '0') return false;
+    if (s === 'true') return 1;
+    if (/^\d+$/.test(s) && Number(s) <= 10) return Number(s);
+    const list = s.split(',').map((x) => x.trim()).filter(Boolean);
+    if (list.length && list.every(proxyAddress)) return list;
+    ctx.addIssue({ code: 'custom', message: `must be "true", "false", a hop count from 1 to 10, or the proxies' addresses, such as 10.0.0.1,10.0.0.0/8 or loopback` });
+    return z.NEVER;
+  });
 const positiveInt = (fallback: number) =>
   z.coerce.number({ error: `${wholeNumber} above 0` }).int(`${wholeNumber} above 0`).positive(`${wholeNumber} above 0`).default(fallback);
 
@@ -25,7 +44,7 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: positiveInt(10),
   PUBLIC_BASE_URL: z.url('must be a full URL such as https://workshops.example.com').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: bool,
+  TRUST_PROXY: trustProxy,
   SITE_DIST: z.string().optional(),
   HOLD_MINUTES: positiveInt(10),
   HOLDS_PER_IP: positiveInt(3),
@@ -55,6 +74,8 @@ const envSchema = z.object({
   EMAIL_FROM: z.email('must be an email address').default('workshops@example.com'),
   EMAIL_FROM_NAME: z.string().default('No-Code Workshop'),
   RECONCILE_INTERVAL_SECONDS: positiveInt(60),
+  /** A call to PayPal or Razorpay gives up after this long; a refund's claim (five minutes) outlives any of its calls. */
+  PROVIDER_TIMEOUT_MS: positiveInt(20_000).pipe(z.number().min(1000, 'must be at least 1000').max(60_000, 'must be at most 60000')),
   EMAIL_WORKER_CONCURRENCY: positiveInt(4),
   /** How often idle workers look for jobs whose time has come (new jobs wake them at once). */
   JOB_POLL_INTERVAL_MS: positiveInt(1000),

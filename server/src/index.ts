@@ -1,6 +1,6 @@
 export { loadConfig, ConfigError, type Config } from './config';
 export { startServer, type RunningServer, type StartOptions } from './server';
-export type { Plugin } from './plugins';
+export type { Plugin } from './plugins/index';
 export { createDb, type Db } from './db/knex';
 export { migrateLatest, migrateRollbackAll } from './db/migrate';
 export { startEmbeddedPostgres, ensureDatabase } from './db/embedded';

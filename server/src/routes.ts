@@ -7,7 +7,7 @@ import type { AppDeps, RouteDef, RouteModule } from './http/route';
 import { interestRoutes } from './interests/interests.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes';
-import { registrationDetailRoutes } from './registrations/registration-detail.routes';
+import { registrationDetailRoutes } from './bookings/registration-detail.routes';
 import { registrationRoutes } from './registrations/registrations.routes';
 import { funnelRoutes } from './funnel/funnel.routes';
 import { recoveryRoutes } from './recovery/recovery.routes';

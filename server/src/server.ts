@@ -9,8 +9,9 @@ import type { AppDeps, RouteDef } from './http/route';
 import { createLogger } from './logger';
 import { createMetrics } from './metrics/metrics';
 import type { PaymentsContext } from './payments/payments.context';
-import { corePlugins, type Plugin } from './plugins';
+import { corePlugins, type Plugin, wireDomainHooks } from './plugins/index';
 import { assertSandboxNotExposed } from './sandbox/sandbox-exposure';
+import { resolveProviders } from './payments/providers.config';
 import { pageDataReader } from './site/page-data';
 import { staticSite } from './site/static-site';
 
@@ -37,7 +38,8 @@ export interface StartOptions {
 }
 
 export async function startServer(config: Config, startOptions: StartOptions = {}): Promise<RunningServer> {
-  const sandboxExposed = assertSandboxNotExposed(config);
+  const sandboxExposed = assertSandboxNotExposed(config, resolveProviders(config).usesSandbox);
+  wireDomainHooks();
   const plugins: Plugin[] = [...corePlugins];
   if (startOptions.siteDist) {
     const dist = startOptions.siteDist;

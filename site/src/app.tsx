@@ -37,7 +37,11 @@ export function preloadPage(pathname: string): Promise<unknown> {
 }
 
 function PageFallback() {
-  return <div className="page-loading" aria-busy="true" aria-label="Loading page" />;
+  return (
+    <div className="page-loading" aria-busy="true">
+      <span className="sr-only">Loading page</span>
+    </div>
+  );
 }
 
 export function App() {

@@ -12,6 +12,7 @@ const PATHS: Record<NavigateTarget, string> = {
   registrations: '/registrations',
   attention: '/attention',
   interests: '/interests',
+  'video-leads': '/video-leads',
   revive: '/revive',
   'promo-codes': '/promo-codes',
   settings: '/settings',

@@ -32,7 +32,7 @@ export const csvFileNameSchema = z
   .refine((name) => !/[\\/:*?"<>|\0]/.test(name) && name !== '.' && name !== '..', 'Not a file name.')
   .refine((name) => name.toLowerCase().endsWith('.csv'), 'Must end with .csv');
 
-export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
+export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'video-leads', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
 export type NavigateTarget = (typeof NAVIGATE_TARGETS)[number];
 
 export const desktopSettingsSchema = z.object({ notificationsEnabled: z.boolean() });

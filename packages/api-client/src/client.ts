@@ -30,6 +30,7 @@ import { afterSaleClient } from './after-sale.client';
 import { funnelClient } from './sales.client';
 import { publicPaths } from './public.client';
 import { promoCodesClient } from './promo-codes.client';
+import { videoLeadsAdminClient } from './video-leads.client';
 import { waitlistAdminClient } from './waitlist.client';
 
 type WithTz<T> = T & { tz?: string };
@@ -75,6 +76,7 @@ export function createApiClient(options: ClientOptions = {}) {
         exportCsvUrl: (query: InterestListQuery = {}) => `${http.base}/api/admin/interests/export.csv${toQueryString(query as Query)}`,
         emails: (query: InterestListQuery = {}) => http.json<EmailList>('GET', '/api/admin/interests/emails', undefined, query as Query),
       },
+      ...videoLeadsAdminClient(http, viewerZone),
       revive: {
         list: (query: WithTz<ReviveListQuery> = {}) =>
           http.json<ReviveList>('GET', '/api/admin/revive', undefined, { tz: viewerZone(), ...query } as Query),

@@ -10,6 +10,8 @@ export function promoCodesClient(http: Http) {
       list: () => http.json<unknown>('GET', '/api/admin/promo-codes').then(parsedLater((s) => s.promoCodeListSchema)),
       create: (input: PromoCodeCreateInput) => http.json<unknown>('POST', '/api/admin/promo-codes', input).then(parsedLater((s) => s.promoCodeSchema)),
       update: (id: string, input: PromoCodePatchInput) => http.json<unknown>('PATCH', one(id), input).then(parsedLater((s) => s.promoCodeSchema)),
+      /** Only a code no checkout ever carried (409 otherwise: switch it off instead). */
+      remove: (id: string) => http.json<void>('DELETE', one(id)),
     },
   };
 }

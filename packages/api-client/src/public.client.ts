@@ -1,4 +1,5 @@
 import type {
+  AttendeeInput,
   BookingCancelResult,
   BookingSummary,
   BookingView,
@@ -41,7 +42,12 @@ export function publicPaths(http: Http) {
     /** The buyer's manage-your-booking link. */
     booking: {
       get: (token: string) => http.json<BookingView>('GET', `/api/booking/${encodeURIComponent(token)}`),
-      cancel: (token: string, confirm: boolean) => http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm }),
+      /** `attendeeIds` (the buyer's link) picks the seats; all by default. */
+      cancel: (token: string, confirm: boolean, attendeeIds?: string[]) =>
+        http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm, attendee_ids: attendeeIds }),
+      /** The buyer names or renames a seat; answers the page again. */
+      renameSeat: (token: string, seatId: string, who: AttendeeInput) =>
+        http.json<BookingView>('PATCH', `/api/booking/${encodeURIComponent(token)}/seats/${encodeURIComponent(seatId)}`, who),
       resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
     },
     checkout: {

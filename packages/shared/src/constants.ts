@@ -36,3 +36,6 @@ export const RECOVERY_MESSAGES = {
 // The admin's and the forms' vocabulary live apart, so the home page's first bundle carries none of it.
 export * from './limits';
 export * from './statuses';
+
+/** Recordings stay up this long after a workshop's start (SPEC §1: recordings for 30 days): the booking page shows them, and a clear keeps the booking. */
+export const RECORDING_DAYS = 30;

@@ -1,24 +1,33 @@
 import { REGISTRATION_STATUS_LABELS } from './constants';
 import { formatDateTime, isoDate } from './dates';
-import type { Interest, Registration } from './schemas/dto.schema';
+import type { AdminVideoLead, Interest, Registration } from './schemas/dto.schema';
 
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string;
 }
 
-/** SPEC §9 column order; amounts in dollars with two decimals. */
-export const registrationCsvColumns: CsvColumn<Registration>[] = [
+/** One row of the registrations export: a seat of an order (a one-seat order is one row, as before team bookings). */
+export type RegistrationCsvRow = Omit<Registration, 'attendees'> & { seat: { position: number; name: string | null; email: string | null; status: 'active' | 'cancelled' } };
+
+/**
+ * SPEC §9 column order, one row per seat: the seat's attendee, its share of the amount (so the
+ * rows add up to what was paid) and its status; amounts in dollars with two decimals. After the
+ * SPEC's seven and the promo columns: the order a seat belongs to and how many seats it bought.
+ */
+export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: 'Registration ID', value: (r) => r.access_id },
-  { header: 'Name', value: (r) => r.name },
-  { header: 'Email', value: (r) => r.email },
-  { header: 'Amount', value: (r) => (r.amount / 100).toFixed(2) },
-  { header: 'Status', value: (r) => REGISTRATION_STATUS_LABELS[r.status] },
+  { header: 'Name', value: (r) => r.seat.name ?? '' },
+  { header: 'Email', value: (r) => r.seat.email ?? '' },
+  { header: 'Amount', value: (r) => (r.amount / r.seats_bought / 100).toFixed(2) },
+  { header: 'Status', value: (r) => REGISTRATION_STATUS_LABELS[r.seat.status === 'cancelled' ? 'cancelled' : r.status] },
   { header: 'Payment ID', value: (r) => r.payment_id ?? '' },
   { header: 'Registration Date', value: (r) => formatDateTime(r.created_at) },
   // Not the SPEC's: after its seven so they keep their places.
   { header: 'Promo Code', value: (r) => r.promo_code ?? '' },
-  { header: 'Discount', value: (r) => (r.discount_cents / 100).toFixed(2) },
+  { header: 'Discount', value: (r) => (r.discount_cents / r.seats_bought / 100).toFixed(2) },
+  { header: 'Order ID', value: (r) => r.id },
+  { header: 'Seats', value: (r) => String(r.seats_bought) },
 ];
 
 export const interestCsvColumns: CsvColumn<Interest>[] = [
@@ -29,6 +38,13 @@ export const interestCsvColumns: CsvColumn<Interest>[] = [
   { header: 'Submitted Date', value: (r) => formatDateTime(r.created_at) },
   // Not one of the SPEC's five: the visitor's question, last so the SPEC's columns keep their places.
   { header: 'Message', value: (r) => r.message },
+];
+
+export const videoLeadCsvColumns: CsvColumn<AdminVideoLead>[] = [
+  { header: 'Name', value: (r) => r.name },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Workshop', value: (r) => r.workshop_title ?? '' },
+  { header: 'Submitted', value: (r) => formatDateTime(r.created_at) },
 ];
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
@@ -52,6 +68,7 @@ export function csvHeaders<T>(columns: CsvColumn<T>[]): string[] {
 
 export const registrationCsvFileName = (now: Date = new Date()) => `workshop_registrations_${isoDate(now)}.csv`;
 export const interestCsvFileName = (now: Date = new Date()) => `workshop_interests_${isoDate(now)}.csv`;
+export const videoLeadCsvFileName = (now: Date = new Date()) => `video_leads_${isoDate(now)}.csv`;
 
 /** Bulk mailto (SPEC §7): every listed address in Bcc, subject 'Workshop Update'. */
 export function bulkMailto(emails: string[], body: string): string {
@@ -63,4 +80,5 @@ export function bulkMailto(emails: string[], body: string): string {
 export const MAILTO_BODIES = {
   registrations: 'Thank you for registering for our no-code workshop! We will share the latest updates with you here.',
   interests: 'Thank you for your interest in our no-code workshop! Here is the latest update from our team.',
+  videoLeads: 'Thank you for watching the preview of our no-code workshop! Here is the latest update from our team.',
 } as const;

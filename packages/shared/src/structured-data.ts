@@ -1,3 +1,4 @@
+import { eventEnd } from './calendar';
 import { CURRENCY, OTHER_WORKSHOPS_SHOWN } from './constants';
 import type { PublicWorkshop } from './schemas/dto.schema';
 import { OG_IMAGE_PATH, SITE_NAME } from './page-meta';
@@ -35,7 +36,8 @@ export function eventJsonLd(w: PublicWorkshop, origin: string) {
     name: w.title,
     description: w.description,
     startDate: start.toISOString(),
-    endDate: new Date(start.getTime() + w.duration_hours * 3_600_000).toISOString(),
+    // The same end as the calendar invites and links give the event.
+    endDate: eventEnd(start, w.duration_hours).toISOString(),
     eventAttendanceMode: `${SCHEMA}/OnlineEventAttendanceMode`,
     eventStatus: `${SCHEMA}/EventScheduled`,
     location: { '@type': 'VirtualLocation', url: `${origin}/` },

@@ -38,10 +38,24 @@ describe('registration (SPEC §5)', () => {
 
   it('PayPal body: a workshop, the modal fields, a 10-digit phone', () => {
     const ok = { workshop_id: '11111111-1111-4111-8111-111111111111', name: 'P', email: 'p@b.co', phone: '5551234567' };
-    expect(paypalCheckoutSchema.parse(ok)).toEqual(ok);
+    // One seat, the buyer's, unless told otherwise.
+    expect(paypalCheckoutSchema.parse(ok)).toEqual({ ...ok, seats: 1, attendees: [] });
     expect(first(paypalCheckoutSchema, { ...ok, workshop_id: '' })).toBe('Please select a workshop.');
     expect(errors(paypalCheckoutSchema, { ...ok, phone: '' })).toEqual({ phone: 'Please fill out all fields.' });
     expect(errors(paypalCheckoutSchema, { ...ok, phone: '12345' })).toEqual({ phone: 'Please enter a valid 10-digit phone number.' });
+  });
+
+  it('seats: a whole number from 1 to 10, at most one named attendee per seat, one seat per person', () => {
+    const ok = { workshop_id: '11111111-1111-4111-8111-111111111111', name: 'P', email: 'p@b.co', phone: '5551234567' };
+    const team = [
+      { name: 'Ann', email: 'ann@b.co' },
+      { name: 'Bo', email: 'bo@b.co' },
+    ];
+    expect(paypalCheckoutSchema.parse({ ...ok, seats: 3, attendees: team })).toMatchObject({ seats: 3, attendees: team });
+    for (const seats of [0, 11, 2.5, '3', null]) expect(errors(paypalCheckoutSchema, { ...ok, seats })).toEqual({ seats: 'Seats must be a whole number from 1 to 10.' });
+    expect(errors(paypalCheckoutSchema, { ...ok, seats: 1, attendees: team })).toEqual({ attendees: 'Name at most one attendee per seat.' });
+    expect(errors(paypalCheckoutSchema, { ...ok, seats: 2, attendees: [team[0], { name: 'Ann again', email: 'ANN@b.co' }] })).toEqual({ 'attendees.1.email': 'ANN@b.co is named twice: one seat per person.' });
+    expect(errors(paypalCheckoutSchema, { ...ok, seats: 2, attendees: [{ name: '', email: 'x@b.co' }] })).toEqual({ 'attendees.0.name': 'Name is required' });
   });
 
   it('card flow checks in the SPEC order: workshop, then all fields, then the Indian mobile rule', () => {

@@ -12,9 +12,10 @@ import {
   registrationCsvFileName,
   type Interest,
   type Registration,
+  type RegistrationCsvRow,
 } from '../src/index';
 
-const registration: Registration = {
+const order: Registration = {
   id: 'r1',
   name: 'Ann Lee',
   email: 'ann@example.com',
@@ -23,6 +24,9 @@ const registration: Registration = {
   workshop_title: 'Spring Build',
   access_id: 'NC-ABCD2345',
   payment_id: null,
+  seats: 1,
+  seats_bought: 1,
+  attendees: [],
   amount: 9950,
   currency: 'USD',
   payment_method: 'paypal',
@@ -32,6 +36,9 @@ const registration: Registration = {
   discount_cents: 0,
   created_at: '2026-12-05T03:00:00.000Z',
 };
+const { attendees: _none, ...orderFields } = order;
+/** A one-seat order's row: the buyer's seat. */
+const registration: RegistrationCsvRow = { ...orderFields, seat: { position: 1, name: 'Ann Lee', email: 'ann@example.com', status: 'active' } };
 
 const interest: Interest = {
   id: 'i1',
@@ -45,12 +52,18 @@ const interest: Interest = {
 };
 
 describe('CSV columns (SPEC §9)', () => {
-  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id, then the promo code and its discount', () => {
-    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
-    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'Pending', '', 'Dec 4, 2026, 10:00 PM EST', '', '0.00']);
-    expect(csvRow(registrationCsvColumns, { ...registration, promo_code: 'SPRING25', discount_cents: 2488 }).slice(7)).toEqual(['SPRING25', '24.88']);
+  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id, then the promo code and its discount, the order and its seats', () => {
+    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
+    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'Pending', '', 'Dec 4, 2026, 10:00 PM EST', '', '0.00', 'r1', '1']);
+    expect(csvRow(registrationCsvColumns, { ...registration, promo_code: 'SPRING25', discount_cents: 2488 }).slice(7, 9)).toEqual(['SPRING25', '24.88']);
     expect(csvRow(registrationCsvColumns, { ...registration, status: 'refund_pending' })[4]).toBe('Refund pending');
     expect(csvRow(registrationCsvColumns, { ...registration, amount: 9900, payment_id: 'PAY-1' })[3]).toBe('99.00');
+  });
+
+  it("a team order: a row per seat with the seat's attendee, its share of the amount and the discount, a cancelled seat as Cancelled", () => {
+    const team: RegistrationCsvRow = { ...registration, amount: 29700, discount_cents: 3000, seats_bought: 3, status: 'completed', seat: { position: 2, name: 'Bo', email: 'bo@example.com', status: 'cancelled' } };
+    expect(csvRow(registrationCsvColumns, team)).toEqual(['NC-ABCD2345', 'Bo', 'bo@example.com', '99.00', 'Cancelled', '', 'Dec 4, 2026, 10:00 PM EST', '', '10.00', 'r1', '3']);
+    expect(csvRow(registrationCsvColumns, { ...team, seat: { position: 3, name: null, email: null, status: 'active' } }).slice(1, 5)).toEqual(['', '', '99.00', 'Completed']);
   });
 
   it("interests: the SPEC columns in order, then the visitor's message", () => {
@@ -70,7 +83,7 @@ describe('CSV columns (SPEC §9)', () => {
         formatDateTime(interest.created_at),
         `'${start}1+1`,
       ]);
-      expect(csvRow(registrationCsvColumns, { ...registration, name })[1]).toBe(`'${name}`);
+      expect(csvRow(registrationCsvColumns, { ...registration, seat: { ...registration.seat, name } })[1]).toBe(`'${name}`);
     }
     // Only the first character matters; ordinary text and amounts are left alone.
     expect(escapeCsvCell('Ann = Lee')).toBe('Ann = Lee');

@@ -1,7 +1,7 @@
 import type { PaymentMethod, RegistrationStatus } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
-import { STUCK_AFTER_ATTEMPTS } from '../jobs/reconcile.job';
+import { STUCK_AFTER_ATTEMPTS } from '../payments/reconcile.job';
 import type { RefundRow } from '../payments/refunds/refund.queue';
 
 export interface RegistrationRow {

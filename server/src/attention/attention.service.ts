@@ -16,15 +16,17 @@ import {
   type EventRow,
   type RegistrationRow,
 } from './attention.queries';
-import type { RefundRow } from '../payments/refunds/refund.queue';
+import type { RefundReason, RefundRow } from '../payments/refunds/refund.queue';
 
-/** Why the money goes back, as the end of "Refunding $99.00 to a buyer who …". */
-const OWED_BECAUSE: Record<string, string> = {
-  workshop_full: 'paid after the workshop filled up',
-  amount_mismatch: 'paid the wrong amount',
-  duplicate_payment: 'paid twice for one seat',
-  unneeded_payment: 'paid again while already being refunded',
-  unattributed: 'paid for an order no registration owns',
+/** Why the money goes back, as the words after "Refunding $99.00 to a buyer": one for every reason a refund has. */
+const OWED_BECAUSE: Record<RefundReason, string> = {
+  workshop_full: 'who paid after the workshop filled up',
+  promo_used_up: 'who paid with a promo code that was used up meanwhile',
+  amount_mismatch: 'who paid the wrong amount',
+  duplicate_payment: 'who paid twice for one seat',
+  unneeded_payment: 'who paid again while already being refunded',
+  unattributed: 'who paid for an order no registration owns',
+  cancellation: 'whose booking was cancelled',
 };
 
 const money = (cents: number, currency: string) => (currency === 'USD' ? formatCents(cents) : `${(cents / 100).toFixed(2)} ${currency}`);
@@ -34,12 +36,12 @@ const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 type Draft = Omit<AttentionItem, 'timeline'> & { registrationId: string | null };
 
 function refundFailing(f: RefundRow, reg: RegistrationRow | undefined): Draft {
-  const because = OWED_BECAUSE[f.reason] ?? f.reason.replace(/_/g, ' ');
+  const because = OWED_BECAUSE[f.reason];
   const stopped = f.status === 'failed' ? 'Automatic retries have stopped.' : 'It is retried automatically with backoff.';
   return {
     ...base(f, reg),
     kind: 'refund_failing',
-    explanation: `Refunding ${money(f.amount_cents, f.currency)} to a buyer who ${because} has failed ${times(f.attempts)} at ${providerName(f.provider)}. ${stopped}`,
+    explanation: `Refunding ${money(f.amount_cents, f.currency)} to a buyer ${because} has failed ${times(f.attempts)} at ${providerName(f.provider)}. ${stopped}`,
   };
 }
 

@@ -1,61 +1,106 @@
-import { type BookingCancelResult, type BookingView, DISPLAY_TIME_ZONE, policyRefund } from '@workshop/shared';
+import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, SEATS_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
+import { queueSeatTransferred } from '../email/email.invites';
+import { currentSequence } from '../email/email.outbox';
 import { type EmailSender, queueConfirmationResend } from '../email/email.queue';
-import { NotFoundError } from '../http/errors';
-import { cancelBooking } from '../payments/cancellation.service';
+import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
+import { cancelSeats } from '../payments/cancellation.service';
+import { issueAttendeeLinks } from '../registrations/attendee-links';
+import { type AttendeeRow, attendeesOf, emailsWithSeats } from '../registrations/attendees.queries';
+import { bookingUrl } from '../registrations/booking-token';
 import { readSetting } from '../settings/settings.queries';
-import { BOOKING_TOKEN, bookingUrl, hashBookingToken } from './booking-token';
+import { type BookingRow, openBooking } from './booking-token.queries';
 
-/** Recordings stay up this long after the start (SPEC §1: recordings for 30 days). */
-const RECORDING_DAYS = 30;
 const HOUR = 3_600_000;
+/** Seats can be named or renamed until this long before the start (SPEC §9: transfers need 24 h notice). */
+const RENAME_HOURS_BEFORE = 24;
 
-async function findByToken(db: Db, token: string) {
-  if (!BOOKING_TOKEN.test(token)) throw new NotFoundError('Booking not found');
-  const row = await db('workshop_registrations as r')
-    .join('workshops as w', 'w.id', 'r.workshop_id')
-    .where('r.booking_token_hash', hashBookingToken(token))
-    .first('r.*', 'w.title', 'w.date', 'w.duration_hours', 'w.join_url', 'w.join_passcode', 'w.materials_url');
-  if (!row) throw new NotFoundError('Booking not found');
-  return row;
+const seatView = (a: AttendeeRow) => ({ id: a.id, position: a.position, name: a.name, email: a.email, status: a.status });
+
+/** What cancelling these seats gives back now under the policy: each seat's own refund, at its price. */
+async function policyFor(db: Db, b: BookingRow, seats: number, now: Date) {
+  const one = policyRefund({ amountCents: b.unit_amount, startsAt: new Date(b.date), now, policy: await readSetting(db, 'refund_policy') });
+  return { band: one.band, refund_cents: one.refundCents * seats, fee_cents: one.feeCents * seats };
 }
 
 export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore: number; now?: Date }): Promise<BookingView> {
-  const r = await findByToken(db, token);
+  const { booking: b, attendee } = await openBooking(db, token);
   const now = opts.now ?? new Date();
-  const start = new Date(r.date);
+  const start = new Date(b.date);
   const opens = new Date(start.getTime() - opts.joinHoursBefore * HOUR);
   const closes = new Date(start.getTime() + RECORDING_DAYS * 24 * HOUR);
-  const active = r.status === 'completed';
-  const policy = active ? policyRefund({ amountCents: r.amount, startsAt: start, now, policy: await readSetting(db, 'refund_policy') }) : undefined;
+  const seats = attendee ? [attendee] : await attendeesOf(db, b.id);
+  const mine = seats.filter((a) => a.status === 'active').length;
+  const active = b.status === 'completed' && mine > 0;
+  const renameUntil = new Date(start.getTime() - RENAME_HOURS_BEFORE * HOUR);
   return {
-    name: r.name,
-    email: r.email,
-    access_id: r.access_id,
-    status: r.status,
-    amount_cents: r.amount,
-    currency: r.currency,
-    payment_method: r.payment_method,
-    workshop: { title: r.title, date: start.toISOString(), duration_hours: r.duration_hours, time_zone: DISPLAY_TIME_ZONE },
-    join: active && now >= opens && now <= closes ? { url: r.join_url, passcode: r.join_passcode, materials_url: r.materials_url } : null,
+    name: attendee?.name ?? b.name,
+    email: attendee?.email ?? b.email,
+    access_id: b.access_id,
+    status: attendee?.status === 'cancelled' ? 'cancelled' : b.status,
+    amount_cents: attendee ? b.unit_amount : b.amount,
+    currency: b.currency,
+    payment_method: b.payment_method,
+    workshop: { title: b.title, date: start.toISOString(), duration_hours: b.duration_hours, time_zone: DISPLAY_TIME_ZONE },
+    join: active && now >= opens && now <= closes ? { url: b.join_url, passcode: b.join_passcode, materials_url: b.materials_url } : null,
     join_available_at: opens.toISOString(),
-    cancellation: policy ? { band: policy.band, refund_cents: policy.refundCents, fee_cents: policy.feeCents } : null,
+    cancellation: active ? await policyFor(db, b, mine, now) : null,
+    role: attendee ? 'attendee' : 'buyer',
+    seats: seats.map(seatView),
+    rename_until: !attendee && active && now < renameUntil ? renameUntil.toISOString() : null,
+    // The event this link's invites were for: an attendee's seat, or the buyer's order.
+    calendar: attendee ? { uid: calendarUid(attendee.id), sequence: currentSequence(attendee.calendar_sequence) } : { uid: calendarUid(b.id), sequence: currentSequence(b.calendar_sequence) },
   };
 }
 
-/** Cancel by policy: without `confirm` it only answers what the refund would be. */
-export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: string, confirm: boolean): Promise<BookingCancelResult> {
-  const r = await findByToken(d.db, token);
-  const policy = policyRefund({ amountCents: r.amount, startsAt: new Date(r.date), now: new Date(), policy: await readSetting(d.db, 'refund_policy') });
-  if (!confirm) return { confirmed: false, refund_cents: policy.refundCents };
-  const done = await cancelBooking(d, r.id, { refundCents: policy.refundCents, by: 'cancelled_by_buyer' });
+/**
+ * Cancel by policy, from a booking link: without `confirm` it only answers what the refund would
+ * be. The buyer's link cancels the seats chosen (all by default); an attendee's, their own seat
+ * (the refund goes to whoever paid). Cancelling every seat the order still holds ends the booking.
+ */
+export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: string, input: BookingCancelInput): Promise<BookingCancelResult> {
+  const { booking: b, attendee } = await openBooking(d.db, token);
+  const active = (await attendeesOf(d.db, b.id)).filter((a) => a.status === 'active');
+  const which = attendee ? [attendee.id] : (input.attendee_ids ?? ('all' as const));
+  const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
+  if (b.status !== 'completed' || !chosen.length) throw new ConflictError('This booking is not active, so it cannot be cancelled.');
+  if (which !== 'all' && chosen.length !== new Set(which).size) throw new ConflictError(SEATS_MESSAGES.noSuchSeat);
+  const perSeat = (await policyFor(d.db, b, 1, new Date())).refund_cents;
+  if (!input.confirm) return { confirmed: false, refund_cents: perSeat * chosen.length };
+  // Which seats, and so the amount, are decided again with the order locked: a cancel racing this one never pays for a seat twice.
+  const done = await cancelSeats(d, b.id, which, { perSeatCents: perSeat, by: 'cancelled_by_buyer', policyTotal: true });
   return { confirmed: true, refund_cents: done.refundCents };
 }
 
-/** The confirmation again, with the same link the buyer used. */
+/**
+ * The buyer names or renames a seat until 24 hours before the start: the old attendee's link
+ * stops working (404) and their calendar event is cancelled, the new attendee gets their own link
+ * and confirmation (the seat's event, a higher SEQUENCE). One seat per person.
+ */
+export async function renameSeat(d: { db: Db; sender: EmailSender }, token: string, seatId: string, who: AttendeeInput): Promise<void> {
+  const { booking: b, attendee } = await openBooking(d.db, token);
+  if (attendee) throw new ForbiddenError(SEATS_MESSAGES.renameBuyerOnly);
+  await d.db.transaction(async (trx) => {
+    // The workshop's lock: one seat per person is decided one rename (or checkout) at a time.
+    const w = await trx('workshops').join('workshop_registrations as r', 'r.workshop_id', 'workshops.id').where('r.id', b.id).forNoKeyUpdate('workshops').first('workshops.id', 'workshops.date');
+    if (new Date(w.date).getTime() - RENAME_HOURS_BEFORE * HOUR <= Date.now()) throw new ConflictError(SEATS_MESSAGES.renameClosed);
+    const seat: AttendeeRow | undefined = await trx('attendees').where({ id: seatId, registration_id: b.id, status: 'active' }).forNoKeyUpdate().first();
+    const order = await trx('workshop_registrations').where({ id: b.id }).first('status');
+    if (!seat || order?.status !== 'completed') throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
+    if ((seat.email ?? '').toLowerCase() !== who.email.toLowerCase()) {
+      const [seated] = await emailsWithSeats(trx, w.id, [who.email]);
+      if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+    }
+    await queueSeatTransferred(trx, b.id, seat, who.email, d.sender);
+    await trx('attendees').where({ id: seat.id }).update({ name: who.name, email: who.email, booking_token_hash: null, updated_at: trx.fn.now() });
+    await issueAttendeeLinks(trx, b.id, d.sender);
+  });
+}
+
+/** The confirmation again, with the same link the buyer used (the buyer's link only). */
 export async function resendToBuyer(d: { db: Db; sender: EmailSender }, token: string): Promise<{ queued: boolean }> {
-  const r = await findByToken(d.db, token);
-  if (r.status !== 'completed') throw new NotFoundError('Booking not found');
-  const queued = await d.db.transaction((trx) => queueConfirmationResend(trx, r.id, d.sender, bookingUrl(d.sender.publicBaseUrl, token)));
+  const { booking: b, attendee } = await openBooking(d.db, token);
+  if (b.status !== 'completed' || attendee) throw new NotFoundError('Booking not found');
+  const queued = await d.db.transaction((trx) => queueConfirmationResend(trx, b.id, d.sender, bookingUrl(d.sender.publicBaseUrl, token)));
   return { queued };
 }

@@ -1,15 +1,14 @@
-import type { BookingSummary } from '@workshop/shared';
+import { attendeeInputSchema, bookingCancelInputSchema, type BookingSummary } from '@workshop/shared';
 import { z } from 'zod';
 import { emailSender } from '../email/email.data';
 import { parse } from '../http/validate';
-import { cancelByBuyer, resendToBuyer, viewBooking } from './booking.service';
+import { cancelByBuyer, renameSeat, resendToBuyer, viewBooking } from './booking.service';
 import { NotFoundError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 
 const ACCESS_ID = /^NC-[A-Z0-9]{8}$/;
 
-/** The thank-you page's details. The access id is the secret; the route is rate-limited against guessing. */
-const cancelBody = z.object({ confirm: z.boolean().optional() });
+const seatParam = z.object({ seatId: z.uuid('This seat is not part of this booking, or it was cancelled.') });
 
 export const bookingRoutes: RouteModule = ({ db, config }) => [
   {
@@ -52,8 +51,19 @@ export const bookingRoutes: RouteModule = ({ db, config }) => [
     path: '/api/booking/:token/cancel',
     access: 'lookup',
     handler: async (req, res) => {
-      const { confirm } = parse(cancelBody, req.body ?? {});
-      res.json(await cancelByBuyer({ db, sender: emailSender(config) }, String(req.params.token), confirm === true));
+      res.json(await cancelByBuyer({ db, sender: emailSender(config) }, String(req.params.token), parse(bookingCancelInputSchema, req.body ?? {})));
+    },
+  },
+  {
+    // The buyer names or renames a seat: its attendee gets their own link (the old one stops working).
+    method: 'patch',
+    path: '/api/booking/:token/seats/:seatId',
+    access: 'lookup',
+    handler: async (req, res) => {
+      const token = String(req.params.token);
+      const { seatId } = parse(seatParam, req.params);
+      await renameSeat({ db, sender: emailSender(config) }, token, seatId, parse(attendeeInputSchema, req.body));
+      res.json(await viewBooking(db, token, { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE }));
     },
   },
   {

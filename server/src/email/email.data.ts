@@ -15,22 +15,27 @@ export type EmailData = Omit<RegistrationEmailData, 'workshopDate'> & {
   phone: string;
   /** Facts for an admin alert (payment id, attempts, last error …). */
   details?: Record<string, string>;
-  /** The workshop's revision: the calendar invite's SEQUENCE, so an updated invite replaces the old one. */
-  sequence?: number;
   /** Where it happens (reminders only). */
   join?: { url: string | null; passcode: string | null; materials_url: string | null };
   /** An admin's message to attendees. */
   message?: { subject: string; body: string };
   /** A waitlist offer's personal links (secret: scrubbed from storage once sent). */
   waitlist?: { offerUrl: string; leaveUrl: string; expiresAt: string; hours: number };
+  /** A place in a waitlist just taken: where in line, how long an offer holds a seat, and the link to leave (secret, scrubbed once sent). */
+  waitlistPlace?: { position: number; hours: number; leaveUrl: string };
 };
 
 export async function registrationEmailData(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<EmailData> {
   const r = await trx('workshop_registrations as r')
     .join('workshops as w', 'w.id', 'r.workshop_id')
     .where('r.id', registrationId)
-    .first('r.id', 'r.name', 'r.email', 'r.phone', 'r.access_id', 'r.amount', 'r.payment_method', 'r.promo_code', 'w.title', 'w.date', 'w.revision');
+    .first('r.id', 'r.name', 'r.email', 'r.phone', 'r.access_id', 'r.amount', 'r.payment_method', 'r.promo_code', 'r.seats_bought', 'w.title', 'w.date', 'w.duration_hours');
   if (!r) throw new Error(`registration ${registrationId} not found`);
+  // An order of several seats lists who sits in each (its active seats).
+  const seatList =
+    r.seats_bought > 1
+      ? ((await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('position', 'name', 'email')) as { position: number; name: string | null; email: string | null }[])
+      : undefined;
   return {
     registrationId: r.id,
     name: r.name,
@@ -42,9 +47,11 @@ export async function registrationEmailData(trx: Knex.Transaction, registrationI
     amount: r.amount,
     // A booking a promo code made free was paid with the code.
     paymentMethod: r.payment_method ?? (r.promo_code ? `promo code ${r.promo_code}` : null),
+    promoCode: r.promo_code ?? null,
     publicBaseUrl: sender.publicBaseUrl,
     from: sender.from,
-    sequence: r.revision ?? 0,
+    durationHours: r.duration_hours,
+    seatList,
   };
 }
 

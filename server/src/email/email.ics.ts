@@ -1,37 +1,41 @@
-import { createEvent } from 'ics';
-import { CALENDAR_SLOT_HOURS } from '@workshop/shared';
+import { calendarDescription, calendarUid, eventEnd, icsCalendar } from '@workshop/shared';
 
-export interface IcsInput {
-  uid: string;
-  title: string;
-  description: string;
-  start: Date;
-  organizerEmail: string;
-  organizerName: string;
-  attendeeName: string;
-  attendeeEmail: string;
-  /** Higher on each change of date or place, with the same uid: calendars update the event. */
-  sequence?: number;
+/** Which calendar event an email's invite is about, fixed when the email is queued. */
+export interface InviteRef {
+  /** The order's id (the buyer's event) or an attendee seat's id (that attendee's own event). */
+  id: string;
+  /** This UID's next SEQUENCE when the email was queued: above every invite sent for it before. */
+  sequence: number;
+  method: 'REQUEST' | 'CANCEL';
 }
 
-/** A METHOD:REQUEST invite: the 5-hour calendar slot the SPEC gives every workshop, location Online. */
+export interface IcsInput {
+  invite: InviteRef;
+  title: string;
+  accessId: string;
+  /** The site's public address: the invite never carries the secret booking link. */
+  siteUrl: string;
+  start: Date;
+  durationHours?: number;
+  organizer: { name: string; email: string };
+  attendee: { name: string; email: string };
+  /** When it is written; tests pin it. */
+  now?: Date;
+}
+
+/** An iTIP invite (RFC 5546) for one booking's event, online, lasting the workshop's own hours. */
 export function workshopInvite(input: IcsInput): string {
-  const { error, value } = createEvent({
-    uid: input.uid,
-    sequence: input.sequence ?? 0,
-    method: 'REQUEST',
-    productId: 'nocode-workshop/ics',
+  return icsCalendar({
+    method: input.invite.method,
+    uid: calendarUid(input.invite.id),
+    sequence: input.invite.sequence,
+    stamp: input.now ?? new Date(),
+    start: input.start,
+    end: eventEnd(input.start, input.durationHours),
     title: input.title,
-    description: input.description,
+    description: calendarDescription(input.accessId, input.siteUrl),
     location: 'Online',
-    start: input.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    duration: { hours: CALENDAR_SLOT_HOURS },
-    status: 'CONFIRMED',
-    organizer: { name: input.organizerName, email: input.organizerEmail },
-    attendees: [{ name: input.attendeeName, email: input.attendeeEmail, rsvp: false, partstat: 'ACCEPTED', role: 'REQ-PARTICIPANT' }],
+    organizer: input.organizer,
+    attendee: input.attendee,
   });
-  if (error || !value) throw error ?? new Error('could not build the calendar invite');
-  return value;
 }

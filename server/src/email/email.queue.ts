@@ -1,62 +1,19 @@
 import type { Knex } from 'knex';
 import { readSetting } from '../settings/settings.queries';
 import { type EmailData, type EmailSender, registrationEmailData } from './email.data';
+import { queueSeatCancellations, seatData } from './email.invites';
+import { queueEmail, queueInvite } from './email.outbox';
 
 export type { EmailSender } from './email.data';
 
-export const SEND_EMAIL_TASK = 'send_email';
-/** With graphile-worker's backoff (e^attempt seconds, capped at e^10) this keeps retrying for about five days. */
-const MAX_ATTEMPTS = 30;
-
-export type EmailKind =
-  | 'confirmation'
-  | 'reminder_24h'
-  | 'reminder_1h'
-  | 'workshop_updated'
-  | 'attendee_message'
-  | 'confirmation_resend'
-  | 'cancellation_notice'
-  | 'admin_notification'
-  | 'refund_notice'
-  | 'admin_refund_notice'
-  | 'duplicate_refund_notice'
-  | 'admin_refund_failed'
-  | 'admin_email_failed'
-  | 'admin_reconcile_stuck'
-  | 'checkout_recovery'
-  | 'waitlist_offer';
-
-/**
- * Records one email with the data it is built from and queues its job in the caller's
- * transaction: it is sent only if the state change commits, and at most once per
- * (registration, kind). Nothing is built here, so nothing here can fail on odd data.
- */
-export async function queueEmail(
-  trx: Knex.Transaction,
-  registrationId: string | null,
-  kind: EmailKind,
-  to: string,
-  data: EmailData,
-  opts: { dedupeKey?: string; messageId?: string } = {},
-): Promise<boolean> {
-  // Any unique key that already has this email (one per registration and kind, or the email's own dedupe key) means it is queued already.
-  const inserted = await trx.raw(
-    `INSERT INTO email_messages (registration_id, kind, to_email, data, dedupe_key, message_id) VALUES (?, ?, ?, ?::jsonb, ?, ?)
-     ON CONFLICT DO NOTHING RETURNING id`,
-    [registrationId, kind, to, JSON.stringify(data), opts.dedupeKey ?? null, opts.messageId ?? null],
-  );
-  const row = inserted.rows[0] as { id: string } | undefined;
-  if (!row) return false;
-  await trx.raw(`SELECT graphile_worker.add_job(?, json_build_object('email_id', ?::text), max_attempts => ?, job_key => ?)`, [SEND_EMAIL_TASK, row.id, MAX_ATTEMPTS, `email:${row.id}`]);
-  return true;
-}
+export { type EmailKind, queueEmail, SEND_EMAIL_TASK } from './email.outbox';
 
 const adminAddress = async (trx: Knex.Transaction) => (await readSetting(trx, 'email_notifications')).admin_email || undefined;
 
-/** The buyer's confirmation (with their booking link), and the admins' notice when that setting is on. */
+/** The buyer's confirmation (with their booking link and the order's first invite), and the admins' notice when that setting is on. */
 export async function queueCompletedEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, bookingUrl: string): Promise<void> {
   const data = await registrationEmailData(trx, registrationId, sender);
-  await queueEmail(trx, registrationId, 'confirmation', data.email, { ...data, bookingUrl });
+  await queueInvite(trx, 'confirmation', data.email, { ...data, bookingUrl }, { registrationId }, 'REQUEST');
   const notify = await readSetting(trx, 'email_notifications');
   if (notify.enabled && notify.admin_email) await queueEmail(trx, registrationId, 'admin_notification', notify.admin_email, data);
 }
@@ -66,8 +23,8 @@ export async function queueCompletedEmails(trx: Knex.Transaction, registrationId
  * whenever an admin address is set, even with new-registration notices off: it is money going
  * back out, which they must know about.
  */
-export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<void> {
-  const data = await registrationEmailData(trx, registrationId, sender);
+export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, because: 'workshop_full' | 'promo_used_up' = 'workshop_full'): Promise<void> {
+  const data = { ...(await registrationEmailData(trx, registrationId, sender)), refundReason: because };
   await queueEmail(trx, registrationId, 'refund_notice', data.email, data);
   const admin = await adminAddress(trx);
   if (admin) await queueEmail(trx, registrationId, 'admin_refund_notice', admin, data);
@@ -106,10 +63,38 @@ export async function queueConfirmationResend(trx: Knex.Transaction, registratio
   const waiting = await trx('email_messages').where({ registration_id: registrationId, kind: 'confirmation_resend', status: 'queued' }).first('id');
   if (waiting) return false;
   const data = await registrationEmailData(trx, registrationId, sender);
-  return queueEmail(trx, registrationId, 'confirmation_resend', data.email, { ...data, bookingUrl });
+  return queueInvite(trx, 'confirmation_resend', data.email, { ...data, bookingUrl }, { registrationId }, 'REQUEST');
 }
 
+/**
+ * The booking ended (the buyer's cancel, an admin's cancel or refund): the buyer's notice carries
+ * the CANCEL of the order's event, and each attendee with an event of their own gets theirs.
+ */
 export async function queueCancellationEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender, refundCents: number): Promise<void> {
   const data = await registrationEmailData(trx, registrationId, sender);
-  await queueEmail(trx, registrationId, 'cancellation_notice', data.email, { ...data, details: { 'Refund cents': String(refundCents) } });
+  await queueInvite(trx, 'cancellation_notice', data.email, { ...data, details: { 'Refund cents': String(refundCents) } }, { registrationId }, 'CANCEL');
+  await queueSeatCancellations(trx, data);
+}
+
+/** A named attendee's own confirmation: their seat, their booking link, their calendar event. Once per attendee and link. */
+export async function queueAttendeeConfirmation(
+  trx: Knex.Transaction,
+  registrationId: string,
+  attendee: { id: string; name: string; email: string },
+  sender: EmailSender,
+  bookingUrl: string,
+  linkVersion: string,
+): Promise<boolean> {
+  const order = await registrationEmailData(trx, registrationId, sender);
+  const data: EmailData = { ...seatData(order, attendee), bookingUrl };
+  return queueInvite(trx, 'attendee_confirmation', attendee.email, data, { registrationId, attendeeId: attendee.id }, 'REQUEST', { dedupeKey: `attendee_confirmation:${attendee.id}:${linkVersion}` });
+}
+
+/** Some seats of an order were cancelled: the buyer hears what was given back; those seats' own attendees get their event's CANCEL. */
+export async function queueSeatsCancelledEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender, seats: number[], refundCents: number, key: string): Promise<void> {
+  const data = await registrationEmailData(trx, registrationId, sender);
+  const which = seats.length === 1 ? `seat ${seats[0]}` : `seats ${seats.join(', ')}`;
+  await queueEmail(trx, registrationId, 'seat_cancelled', data.email, { ...data, details: { 'Refund cents': String(refundCents), Seats: which } }, { dedupeKey: `seat_cancelled:${key}` });
+  const cancelled: { id: string }[] = await trx('attendees').where({ registration_id: registrationId, status: 'cancelled' }).whereIn('position', seats).select('id');
+  await queueSeatCancellations(trx, data, cancelled.map((a) => a.id));
 }

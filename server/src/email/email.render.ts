@@ -14,8 +14,9 @@ import {
   workshopUpdatedEmail,
   attendeeMessageEmail,
 } from './email.templates';
-import { recoveryEmail } from '../recovery/recovery.email';
-import { waitlistOfferEmail } from './waitlist-offer.template';
+import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
+import { recoveryEmail } from './recovery.template';
+import { waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
 
 function registrationRows(d: EmailData): [string, string][] {
   if (!d.registrationId) return [];
@@ -62,6 +63,18 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return recoveryEmail(d);
     case 'waitlist_offer':
       return waitlistOfferEmail(data);
+    case 'waitlist_joined':
+      return waitlistJoinedEmail(data);
+    case 'attendee_confirmation':
+      return attendeeConfirmationEmail(d);
+    case 'attendee_reminder_24h':
+      return reminderEmail(d, 24);
+    case 'attendee_reminder_1h':
+      return reminderEmail(d, 1);
+    case 'seat_cancelled':
+      return seatsCancelledEmail(d);
+    case 'attendee_cancelled':
+      return attendeeCancelledEmail(d);
     case 'admin_refund_failed':
       return alert(
         data,

@@ -11,8 +11,8 @@ import type { EmailContent } from './email.templates';
 const ADMIN_ALERTS = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);
 
 /** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
-const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist'`;
-const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined });
+const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace'`;
+const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined });
 
 /**
  * Builds, then sends, one queued email. An email that cannot be built is recorded as failed

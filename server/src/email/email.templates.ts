@@ -1,5 +1,5 @@
 import { formatCents, formatEventDate } from '@workshop/shared';
-import { workshopInvite } from './email.ics';
+import { type InviteRef, workshopInvite } from './email.ics';
 
 export interface EmailContent {
   subject: string;
@@ -25,47 +25,84 @@ export interface RegistrationEmailData {
   /** A checkout-recovery follow-up's links (scrubbed from storage once sent, like bookingUrl). */
   recoveryUrl?: string;
   unsubscribeUrl?: string;
+  /** The calendar invite this email carries (its UID, SEQUENCE, REQUEST or CANCEL), taken when it was queued. */
+  calendar?: InviteRef;
+  /** The workshop's length, for the invite's end (the SPEC's 5-hour slot when absent). */
+  durationHours?: number;
+  /** Emails queued before `calendar`: the workshop's revision as SEQUENCE. */
   sequence?: number;
   join?: { url: string | null; passcode: string | null; materials_url: string | null };
   message?: { subject: string; body: string };
+  /** Why a late payment was refunded in full (refund notices): the workshop filled up, or the promo code of a checkout the buyer had cancelled was used up. */
+  refundReason?: 'workshop_full' | 'promo_used_up';
+  /** An order of several seats: who sits in each (a seat not named yet has no name). */
+  seatList?: { position: number; name: string | null; email: string | null }[];
+  /** Emails queued before `calendar`: the seat's id when the event was an attendee's. */
+  inviteUid?: string;
+  /** Who booked the seat, for an attendee's own emails. */
+  buyerName?: string;
+  /** The promo code the booking was priced with, if any. */
+  promoCode?: string | null;
 }
 
-/** The .ics invite every confirmation and update carries: one UID per registration, SEQUENCE per workshop revision. */
-function invite(d: RegistrationEmailData): NonNullable<EmailContent['attachments']>[number] {
-  const ics = workshopInvite({
-    uid: `${d.registrationId}@nocode-workshop`,
-    sequence: d.sequence ?? 0,
-    title: d.workshopTitle,
-    description: `Access ID: ${d.accessId}\n${d.publicBaseUrl}`,
-    start: d.workshopDate,
-    organizerEmail: d.from.email,
-    organizerName: d.from.name,
-    attendeeName: d.name,
-    attendeeEmail: d.email,
-  });
-  return { filename: 'workshop.ics', type: 'text/calendar; method=REQUEST', content: Buffer.from(ics).toString('base64'), disposition: 'attachment' };
+/** "$0.00 (free with promo code SPRING)", "$49.50 (with promo code HALF)", or the amount alone. */
+function amountPaid(d: RegistrationEmailData): string {
+  if (!d.promoCode) return formatCents(d.amount);
+  return `${formatCents(d.amount)} (${d.amount === 0 ? 'free with' : 'with'} promo code ${d.promoCode})`;
 }
+
+/**
+ * The .ics every confirmation, update and cancellation carries: one UID per booking (the order's,
+ * or an attendee's seat), a SEQUENCE that only grows for it, METHOD and content type agreeing.
+ */
+export function invite(d: RegistrationEmailData): NonNullable<EmailContent['attachments']>[number] {
+  const ref: InviteRef = d.calendar ?? { id: d.inviteUid ?? d.registrationId, sequence: d.sequence ?? 0, method: 'REQUEST' };
+  const ics = workshopInvite({
+    invite: ref,
+    title: d.workshopTitle,
+    accessId: d.accessId,
+    siteUrl: d.publicBaseUrl,
+    start: d.workshopDate,
+    durationHours: d.durationHours,
+    organizer: d.from,
+    attendee: { name: d.name, email: d.email },
+  });
+  return { filename: 'workshop.ics', type: `text/calendar; method=${ref.method}`, content: Buffer.from(ics, 'utf8').toString('base64'), disposition: 'attachment' };
+}
+
+/** A cancellation's invite, when one was queued with it (a booking that never had an invite gets none). */
+export const cancelInvite = (d: RegistrationEmailData) => (d.calendar?.method === 'CANCEL' ? { attachments: [invite(d)] } : {});
 
 export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
+/**
+ * Every email's HTML: a whole valid document (the Nu HTML Checker finds nothing in it), in
+ * English, UTF-8, titled with its heading; the heading, the paragraphs (HTML), then the facts.
+ */
 export function layout(title: string, rows: [string, string][], paragraphs: string[]): string {
   const table = rows.map(([k, v]) => `<tr><td style="padding:4px 12px 4px 0;color:#555">${esc(k)}</td><td style="padding:4px 0;font-weight:600">${esc(v)}</td></tr>`).join('');
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${esc(title)}</title></head>
+<body style="font-family:Arial,sans-serif;color:#111;max-width:560px;margin:0 auto;padding:24px">
 <h1 style="font-size:22px">${esc(title)}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join('')}
 <table style="border-collapse:collapse;margin:16px 0">${table}</table></body></html>`;
 }
 
+/** A seat as the buyer named it ("not named yet" until they do, from their booking page). */
+export const seatWho = (s: { name: string | null; email: string | null }) => (s.name ? `${s.name}${s.email ? ` (${s.email})` : ''}` : 'not named yet: name it from your booking page');
+
 export function confirmationEmail(d: RegistrationEmailData): EmailContent {
   const date = formatEventDate(d.workshopDate);
+  const seats = d.seatList && d.seatList.length > 1 ? d.seatList : undefined;
   const rows: [string, string][] = [
     ['Workshop', d.workshopTitle],
     ['Date', date],
     ['Access ID', d.accessId],
-    ['Amount paid', formatCents(d.amount)],
+    ...(seats ? [['Seats', String(seats.length)] as [string, string], ...seats.map((s): [string, string] => [`Seat ${s.position}`, seatWho(s)])] : []),
+    ['Amount paid', amountPaid(d)],
   ];
-  const intro = `Hi ${d.name}, your seat is confirmed. Thank you for registering!`;
+  const intro = seats ? `Hi ${d.name}, your ${seats.length} seats are confirmed. Thank you for registering!` : `Hi ${d.name}, your seat is confirmed. Thank you for registering!`;
   const next = d.bookingUrl
     ? `Your booking page has the join link from 24 hours before the start, a calendar invite, and cancellation: ${d.bookingUrl}`
     : 'The workshop link and materials will be sent to this address before the session. If you do not see our emails, check your junk/spam folder.';
@@ -106,9 +143,13 @@ export function refundNoticeEmail(d: RegistrationEmailData): EmailContent {
     ['Refunded', formatCents(d.amount)],
     ['Reference', d.accessId],
   ];
-  const body = `Hi ${d.name}, your payment arrived after the workshop had filled up, so we could not give you a seat. We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
+  const promo = d.refundReason === 'promo_used_up';
+  const why = promo
+    ? 'your payment arrived for a checkout you had cancelled, and by then its promo code had no use left, so we could not give you a seat at that price.'
+    : 'your payment arrived after the workshop had filled up, so we could not give you a seat.';
+  const body = `Hi ${d.name}, ${why} We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
   return {
-    subject: `Refund issued: ${d.workshopTitle} is full`,
+    subject: promo ? `Refund issued: ${d.workshopTitle}` : `Refund issued: ${d.workshopTitle} is full`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Reply to this email if you would like a seat in a later workshop.'].join('\n'),
     html: layout('Your payment was refunded', rows, [esc(body), 'Reply to this email if you would like a seat in a later workshop.']),
   };
@@ -123,9 +164,12 @@ export function adminRefundEmail(d: RegistrationEmailData): EmailContent {
     ['Refunded', formatCents(d.amount)],
     ['Paid with', d.paymentMethod ?? ''],
   ];
-  const body = 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.';
+  const promo = d.refundReason === 'promo_used_up';
+  const body = promo
+    ? 'A payment arrived for a checkout its buyer had cancelled, after its promo code was used up. It was refunded automatically and the buyer was told.'
+    : 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.';
   return {
-    subject: `Refunded late payment: ${d.name} (${d.workshopTitle} full)`,
+    subject: promo ? `Refunded late payment: ${d.name} (promo code used up)` : `Refunded late payment: ${d.name} (${d.workshopTitle} full)`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
     html: layout('Late payment refunded', rows, [esc(body)]),
   };
@@ -163,6 +207,7 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
     subject: `Booking cancelled: ${d.workshopTitle}`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
     html: layout('Your booking is cancelled', rows, [esc(body)]),
+    ...cancelInvite(d),
   };
 }
 

@@ -26,3 +26,21 @@ export function waitlistOfferEmail(d: EmailData): EmailContent {
     ]),
   };
 }
+
+/** Someone joined a workshop's line: their place, what happens when a seat frees up, and how to leave. */
+export function waitlistJoinedEmail(d: EmailData): EmailContent {
+  const p = d.waitlistPlace;
+  if (!p) throw new Error('waitlist place without its link');
+  const rows: [string, string][] = [
+    ['Workshop', d.workshopTitle],
+    ['Date', formatEventDate(new Date(d.workshopDate))],
+    ['Your place in line', String(p.position)],
+  ];
+  const intro = `Hi ${d.name}, you're on the waitlist for ${d.workshopTitle}.`;
+  const next = `When a seat frees up we'll email you a link that holds it for you for ${p.hours} hours, in the order people joined.`;
+  return {
+    subject: `You're on the waitlist: ${d.workshopTitle}`,
+    text: [intro, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', next, '', `No longer interested? Leave the waitlist: ${p.leaveUrl}`].join('\n'),
+    html: layout("You're on the waitlist", rows, [esc(intro), esc(next), `No longer interested? <a href="${esc(p.leaveUrl)}">Leave the waitlist</a>`]),
+  };
+}

@@ -9,7 +9,8 @@ const BATCH_ROWS = 1000;
 
 /**
  * Streams the query's rows as CSV through a database cursor, a batch at a time, so an export of
- * 100k rows never sits in memory (and the response waits whenever the client reads slowly).
+ * 100k rows never sits in memory (and the response waits whenever the client reads slowly). Every
+ * admin saves exactly these bytes, byte order mark included.
  */
 export async function streamCsv<T>(
   res: Response,
@@ -20,7 +21,8 @@ export async function streamCsv<T>(
 ): Promise<void> {
   res.setHeader('Content-Type', 'text/csv; charset=utf-8');
   res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.write(Papa.unparse([csvHeaders(columns)]) + '\r\n');
+  // A UTF-8 byte order mark first: Excel reads the file as UTF-8 only with it (names like Zoë or 李).
+  res.write('\ufeff' + Papa.unparse([csvHeaders(columns)]) + '\r\n');
   const stream = query.stream({ batchSize: BATCH_ROWS });
   let batch: string[][] = [];
   const flush = async () => {

@@ -34,6 +34,9 @@ function isRefusedValue(err: unknown): boolean {
   return typeof code === 'string' && /^(22[0-9A-Z]{3}|23514)$/.test(code) && typeof (err as { severity?: unknown }).severity === 'string';
 }
 
+/** Where an answered error leaves its API code (`internal`, `maintenance`…) for what reads the response afterwards (the metrics). */
+export const ERROR_CODE_LOCAL = 'errorCode';
+
 /** The one error shape of the API: { error: { code, message, fields? } }. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (res.headersSent) {
@@ -43,6 +46,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    res.locals[ERROR_CODE_LOCAL] = err.code;
     res.status(err.status).json({ error: { code: err.code, message: err.message, ...(err.fields ? { fields: err.fields } : {}) } });
     return;
   }
@@ -55,6 +59,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   if (isDatabaseUnavailable(err)) {
     req.log?.error({ err: errorText(err) }, 'database unavailable');
     res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    res.locals[ERROR_CODE_LOCAL] = 'unavailable';
     res.status(503).json({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
     return;
   }
@@ -64,5 +69,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return;
   }
   req.log?.error({ err }, 'unhandled error');
+  res.locals[ERROR_CODE_LOCAL] = 'internal';
   res.status(500).json({ error: { code: 'internal', message: 'Something went wrong. Please try again.' } });
 };

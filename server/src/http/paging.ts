@@ -1,9 +1,17 @@
 import type { Knex } from 'knex';
 
 /** Case-insensitive substring match on any of `columns`; LIKE wildcards in the input are literal. */
-export function applySearch(qb: Knex.QueryBuilder, columns: string[], q: string): Knex.QueryBuilder {
+/** A case-insensitive "contains" LIKE pattern, its wildcards escaped. */
+export const searchPattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Rows where any of `columns` contains `q` (case-insensitive); `or`: the conditions are added to a group the caller opened. */
+export function applySearch(qb: Knex.QueryBuilder, columns: string[], q: string, mode: 'and' | 'or' = 'and'): Knex.QueryBuilder {
   if (!q) return qb;
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = searchPattern(q);
+  if (mode === 'or') {
+    for (const col of columns) qb.orWhereRaw(`lower(${col}) LIKE ?`, [pattern]);
+    return qb;
+  }
   return qb.where((w) => {
     for (const col of columns) w.orWhereRaw(`lower(${col}) LIKE ?`, [pattern]);
   });

@@ -26,8 +26,9 @@ async function loadMessages(db: Db | Knex.Transaction, workshopId: string, messa
 export const listMessages = (db: Db, workshopId: string) => loadMessages(db, workshopId);
 
 /**
- * One message to everyone who holds a completed booking now, through the email queue: one email
- * per recipient (keyed by message and registration, so a retried job never sends twice), and a
+ * One message to everyone who holds a completed booking now (buyers, and every attendee of a team
+ * booking with a link of their own), through the email queue: one email per recipient (keyed by
+ * message and registration or seat, so a retried job never sends twice), and a
  * retried request with the same idempotency key sends nothing new.
  */
 export async function sendToAttendees(db: Db, sender: EmailSender, workshopId: string, input: AttendeeMessageInput, sentBy: string | undefined): Promise<AttendeeMessage> {
@@ -44,7 +45,13 @@ export async function sendToAttendees(db: Db, sender: EmailSender, workshopId: s
     const regs: { id: string }[] = await trx('workshop_registrations').where({ workshop_id: workshopId, status: 'completed' }).select('id');
     for (const r of regs) {
       const data = await registrationEmailData(trx, r.id, sender);
-      await queueEmail(trx, r.id, 'attendee_message', data.email, { ...data, message: { subject: input.subject, body: input.body } }, { dedupeKey: `message:${message.id}:${r.id}`, messageId: message.id });
+      const text = { subject: input.subject, body: input.body };
+      await queueEmail(trx, r.id, 'attendee_message', data.email, { ...data, message: text }, { dedupeKey: `message:${message.id}:${r.id}`, messageId: message.id });
+      // Every attendee of a team booking with a link of their own hears it too.
+      const seats: { id: string; name: string; email: string }[] = await trx('attendees').where({ registration_id: r.id, status: 'active' }).whereNotNull('booking_token_hash').select('id', 'name', 'email');
+      for (const a of seats) {
+        await queueEmail(trx, r.id, 'attendee_message', a.email, { ...data, name: a.name, email: a.email, seatList: undefined, message: text }, { dedupeKey: `message:${message.id}:seat:${a.id}`, messageId: message.id, attendeeId: a.id });
+      }
     }
     return (await loadMessages(trx, workshopId, message.id))[0];
   });

@@ -33,11 +33,59 @@ export async function registrationsByStatus(db: Db): Promise<{ provider: string;
   return rows;
 }
 
-/** Refunds owed or made, by provider and status; `failing` = still queued after a failed attempt. */
-export async function refundFigures(db: Db): Promise<{ provider: string; status: string; n: number; failing: number }[]> {
+/**
+ * Refunds owed or made, by provider and status; `failing` = still queued after a failed attempt;
+ * `oldest_queued_seconds` = how long the oldest refund still owed (queued) has been owed.
+ */
+export async function refundFigures(db: Db): Promise<{ provider: string; status: string; n: number; failing: number; oldest_queued_seconds: number }[]> {
   const { rows } = await db.raw(`
-    SELECT provider, status, count(*) AS n, count(*) FILTER (WHERE status = 'queued' AND last_error IS NOT NULL) AS failing
+    SELECT provider, status, count(*) AS n, count(*) FILTER (WHERE status = 'queued' AND last_error IS NOT NULL) AS failing,
+           coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'queued')), 0)::float8 AS oldest_queued_seconds
       FROM refunds GROUP BY 1, 2`);
+  return rows;
+}
+
+export interface EmailFigures {
+  kind: string;
+  queued: number;
+  retrying: number;
+  oldest_queued_seconds: number;
+  refused: number;
+  unbuildable: number;
+}
+
+/**
+ * Emails not sent, by kind (the partial index email_messages_unsent_idx keeps the sent ones out
+ * of it): queued = waiting to be sent; retrying = queued whose last attempt the provider refused
+ * or did not answer; failed ones split by why: refused on every attempt (about five days), or
+ * could not be built (never sent, never retried).
+ */
+export async function emailFigures(db: Db): Promise<EmailFigures[]> {
+  const { rows } = await db.raw(`
+    SELECT kind,
+           count(*) FILTER (WHERE status = 'queued') AS queued,
+           count(*) FILTER (WHERE status = 'queued' AND last_error IS NOT NULL) AS retrying,
+           coalesce(extract(epoch FROM now() - min(created_at) FILTER (WHERE status = 'queued')), 0)::float8 AS oldest_queued_seconds,
+           count(*) FILTER (WHERE status = 'failed' AND coalesce(last_error, '') NOT LIKE 'could not build:%') AS refused,
+           count(*) FILTER (WHERE status = 'failed' AND last_error LIKE 'could not build:%') AS unbuildable
+      FROM email_messages
+     WHERE status <> 'sent'
+     GROUP BY 1`);
+  return rows;
+}
+
+/**
+ * How long the oldest unsettled checkout has waited, by provider, since its seat hold ran out:
+ * the reconciler (every RECONCILE_INTERVAL_SECONDS) should settle it from the provider within a
+ * pass or two. A capture the provider itself still holds (PayPal PENDING) waits on the provider,
+ * not on us, and is left out. Pending rows are the seats held right now: few, and indexed.
+ */
+export async function reconcileLag(db: Db): Promise<{ provider: string; lag_seconds: number }[]> {
+  const { rows } = await db.raw(`
+    SELECT coalesce(payment_method, 'none') AS provider, extract(epoch FROM now() - min(hold_expires_at))::float8 AS lag_seconds
+      FROM workshop_registrations
+     WHERE status = 'pending' AND hold_expires_at < now() AND status_reason IS DISTINCT FROM 'capture_pending'
+     GROUP BY 1`);
   return rows;
 }
 

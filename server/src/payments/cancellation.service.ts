@@ -1,52 +1,107 @@
 import { ConflictError, NotFoundError } from '../http/errors';
-import { queueCancellationEmail } from '../email/email.queue';
+import { queueCancellationEmail, queueSeatsCancelledEmail } from '../email/email.queue';
+import type { Knex } from 'knex';
 import { transition } from '../registrations/registration-transition';
-import { lockWorkshopThenRegistration } from '../registrations/seats.queries';
+import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
+import { giveBack, type LedgerRow, lockPayment, policyRefundNow, recordPayment } from './ledger/payment-ledger';
 import type { PaymentsContext, RegistrationRow } from './payments.context';
-import { queueRefund } from './refunds/refund.queue';
+import { queueOwedRefund } from './refunds/refund.queue';
 
 export const CANCEL_MESSAGES = {
   notActive: 'This booking is not active, so it cannot be cancelled.',
   tooMuch: 'The refund cannot be more than what is left of the payment.',
+  noSuchSeat: 'Choose seats of this booking that are not cancelled yet.',
 } as const;
 
-/** Why a booking was cancelled: `status_reason` of the row. */
+/** Why a booking (or some of its seats) was cancelled: `status_reason` of the row, and the decision the payment ledger records. */
 export type CancelledBy = 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunded_by_admin';
 
+export interface CancelOptions {
+  /** What goes back, chosen by an admin for the seats cancelled. */
+  refundCents?: number;
+  /** The policy's refund per seat: what goes back is that times the seats actually cancelled, counted with the order locked. */
+  perSeatCents?: number;
+  by: CancelledBy;
+  /** The policy's amount: what went back by hand at the provider (and no earlier decision counted) counts toward it. */
+  policyTotal?: boolean;
+}
+
+type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined };
+
+/** Locks the workshop, the order and its payment's ledger row, in that order; only a completed booking can be cancelled. */
+async function lockBooking(trx: Knex.Transaction, registrationId: string): Promise<Locked> {
+  const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
+  if (!locked) throw new NotFoundError('Registration not found');
+  const reg = locked.registration;
+  if (reg.status !== 'completed') throw new ConflictError(CANCEL_MESSAGES.notActive);
+  // A booking a promo code made free has no payment: nothing to give back, no provider to ask.
+  const paid = reg.payment_id && reg.payment_method ? { provider: reg.payment_method, paymentId: reg.payment_id } : null;
+  if (!paid && reg.amount > 0) throw new ConflictError(CANCEL_MESSAGES.notActive);
+  const payment = paid
+    ? ((await lockPayment(trx, paid.provider, paid.paymentId)) ??
+      (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
+    : undefined;
+  return { reg, payment };
+}
+
 /**
- * Ends a completed booking: the seat is free at once; `refundCents` (the policy's, or an
- * admin's choice) goes back through the refund queue, in the same transaction, keyed by the
- * registration so a repeated request cannot refund twice; the buyer is emailed the amount.
- * Answers the amount refunded.
+ * The decision about the money: `refundCents` (or, for a policy cancel, the policy's amount
+ * less what went back by hand) is given back of what the payment kept, written to its ledger row
+ * and queued as one provider refund, in the caller's transaction. Final: no replay, retry or
+ * clear gives back more. Answers what goes back now.
  */
-export async function cancelBooking(ctx: Pick<PaymentsContext, 'db' | 'sender'>, registrationId: string, opts: { refundCents: number; by: CancelledBy }): Promise<{ refundCents: number }> {
+async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cents: number, opts: CancelOptions): Promise<number> {
+  const now = opts.policyTotal && payment ? policyRefundNow(payment, cents) : { refundCents: cents, countsOutside: 0 };
+  const kept = payment ? payment.kept_cents : 0;
+  if (!Number.isInteger(now.refundCents) || now.refundCents < 0 || now.refundCents > kept) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
+  if (!payment) return 0;
+  const decided = await giveBack(trx, payment, now.refundCents, opts.by, now.countsOutside);
+  if (now.refundCents > 0) await queueOwedRefund(trx, decided, { registrationId: reg.id, reason: 'cancellation' });
+  return now.refundCents;
+}
+
+/**
+ * Cancels seats of a completed booking: the ones named, or `all` it still holds, decided with
+ * the order locked, so two cancels at once (the buyer's link, an attendee's, an admin) never
+ * cancel or pay for a seat twice. The seats are free at once (the waitlist hears of it), their
+ * links stop working, the money decision is made for them (one provider refund); the booking
+ * ends when no seat is left. The buyer is emailed what was given back.
+ */
+export async function cancelSeats(
+  ctx: Pick<PaymentsContext, 'db' | 'sender'>,
+  registrationId: string,
+  which: string[] | 'all',
+  opts: CancelOptions,
+): Promise<{ refundCents: number; seats: number[]; ended: boolean }> {
   return ctx.db.transaction(async (trx) => {
-    const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
-    if (!locked) throw new NotFoundError('Registration not found');
-    const reg = locked.registration;
-    if (reg.status !== 'completed') throw new ConflictError(CANCEL_MESSAGES.notActive);
-    // A booking a promo code made free has no payment: nothing to give back, no provider to ask.
-    const paid = reg.payment_id && reg.payment_method ? { provider: reg.payment_method, paymentId: reg.payment_id } : null;
-    if (!paid && reg.amount > 0) throw new ConflictError(CANCEL_MESSAGES.notActive);
-    const given = paid ? await trx('refunds').where({ provider: paid.provider, payment_id: paid.paymentId }).whereNot({ status: 'failed' }).sum<{ s: string | null }[]>('amount_cents as s').first() : undefined;
-    const left = reg.amount - Number(given?.s ?? 0);
-    if (opts.refundCents < 0 || opts.refundCents > left) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
-    const patch = { status_reason: opts.by, cancelled_at: trx.fn.now() };
-    if (opts.refundCents > 0 && paid) {
-      await transition(trx, reg.id, ['completed'], 'refund_pending', patch);
-      await queueRefund(trx, {
-        registrationId: reg.id,
-        provider: paid.provider,
-        paymentId: paid.paymentId,
-        amountCents: opts.refundCents,
-        currency: reg.currency,
-        reason: 'cancellation',
-        idempotencyKey: `cancel:${reg.id}`,
-      });
+    const locked = await lockBooking(trx, registrationId);
+    const active: { id: string; position: number }[] = await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('id', 'position');
+    const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
+    if (!chosen.length || (which !== 'all' && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);
+    const cents = opts.perSeatCents !== undefined ? opts.perSeatCents * chosen.length : (opts.refundCents ?? 0);
+    const refundCents = await decideRefund(trx, locked, cents, opts);
+    const ended = chosen.length === active.length;
+    const positions = chosen.map((a) => a.position);
+    await trx('attendees')
+      .whereIn('id', chosen.map((a) => a.id))
+      .update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now(), ...(ended ? {} : { booking_token_hash: null }) });
+    if (ended) {
+      const patch = { status_reason: opts.by, cancelled_at: trx.fn.now(), seats: 0 };
+      // Ended with money given back (now, or for seats cancelled before): refunded once every refund went through; else cancelled.
+      const refunds: { status: string }[] = await trx('refunds').where({ registration_id: registrationId }).select('status');
+      const to = refundCents > 0 || refunds.some((f) => f.status !== 'succeeded') ? 'refund_pending' : refunds.length ? 'refunded' : 'cancelled';
+      await transition(trx, registrationId, ['completed'], to, patch);
+      await queueCancellationEmail(trx, registrationId, ctx.sender, refundCents);
     } else {
-      await transition(trx, reg.id, ['completed'], 'cancelled', patch);
+      await trx('workshop_registrations').where({ id: registrationId }).update({ seats: active.length - chosen.length, updated_at: trx.fn.now() });
+      await queueSeatsCancelledEmail(trx, registrationId, ctx.sender, positions, refundCents, `${registrationId}:${chosen.map((a) => a.id).sort().join(',')}`);
     }
-    await queueCancellationEmail(trx, reg.id, ctx.sender, opts.refundCents);
-    return { refundCents: opts.refundCents };
+    return { refundCents, seats: positions, ended };
   });
+}
+
+/** Ends a completed booking: every seat it still holds (an admin's cancel or refund of the whole booking). */
+export async function cancelBooking(ctx: Pick<PaymentsContext, 'db' | 'sender'>, registrationId: string, opts: CancelOptions): Promise<{ refundCents: number }> {
+  const done = await cancelSeats(ctx, registrationId, 'all', opts);
+  return { refundCents: done.refundCents };
 }

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { assertBookable } from '../registrations/seat-hold.service';
-import { cardCheckoutFieldsSchema, cardCheckoutWorkshopSchema, checkoutPromoSchema, paypalCheckoutSchema, utmSchema, waitlistCheckoutSchema, type FreeCheckoutResponse } from '@workshop/shared';
+import { assertBookable } from './seat-hold.service';
+import {
+  cardCheckoutFieldsSchema,
+  cardCheckoutWorkshopSchema,
+  checkoutPromoSchema,
+  checkoutSeatsSchema,
+  paypalCheckoutSchema,
+  utmSchema,
+  waitlistCheckoutSchema,
+  type FreeCheckoutResponse,
+} from '@workshop/shared';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { Config } from '../config';
@@ -37,6 +46,12 @@ function paypalRedirect(res: Response, r: ReturnResult) {
       return res.redirect(302, `/?payment=processing&method=paypal&message=${encodeURIComponent(CHECKOUT_MESSAGES.processing)}`);
     case 'refunded':
       return failed(CHECKOUT_MESSAGES.refundedFull);
+    case 'cancelled':
+      return failed(CHECKOUT_MESSAGES.bookingCancelled);
+    case 'promo_refunded':
+      return failed(CHECKOUT_MESSAGES.promoRefunded);
+    case 'promo_not_charged':
+      return failed(CHECKOUT_MESSAGES.promoNotCharged);
     case 'mismatch':
       return failed(CHECKOUT_MESSAGES.amountMismatch);
     case 'not_charged':
@@ -49,6 +64,8 @@ function paypalRedirect(res: Response, r: ReturnResult) {
       return failed(CHECKOUT_MESSAGES.notApproved);
     case 'unknown':
       return failed(CHECKOUT_MESSAGES.unknownOrder);
+    case 'settled_before':
+      return failed(CHECKOUT_MESSAGES.settledBefore);
   }
 }
 
@@ -64,6 +81,12 @@ function cardAnswer(res: Response, r: ReturnResult) {
       throw new AppError(409, 'sold_out', CHECKOUT_MESSAGES.refundedFull);
     case 'not_charged':
       throw new AppError(409, 'sold_out', CHECKOUT_MESSAGES.fullNotCharged);
+    case 'cancelled':
+      throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.bookingCancelled);
+    case 'promo_refunded':
+      throw new AppError(409, 'promo_invalid', CHECKOUT_MESSAGES.promoRefunded);
+    case 'promo_not_charged':
+      throw new AppError(409, 'promo_invalid', CHECKOUT_MESSAGES.promoNotCharged);
     case 'already_booked':
       throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.alreadyBooked);
     case 'mismatch':
@@ -72,6 +95,8 @@ function cardAnswer(res: Response, r: ReturnResult) {
       throw new AppError(422, 'payment_failed', CHECKOUT_MESSAGES.declined);
     case 'unknown':
       throw new AppError(404, 'not_found', CHECKOUT_MESSAGES.unknownOrder);
+    case 'settled_before':
+      throw new AppError(404, 'not_found', CHECKOUT_MESSAGES.settledBefore);
   }
 }
 
@@ -118,7 +143,13 @@ export function checkoutRoutes(ctx: PaymentsContext, config: Config): RouteDef[]
           const buyer = who(req, res);
           const origin = siteOrigin(config, req);
           const urls = { returnUrl: `${origin}/api/checkout/paypal/return`, cancelUrl: `${origin}/api/checkout/paypal/cancel` };
-          const order = await startCheckout(ctx, paypal, { workshopId: input.workshop_id, name: input.name, email: input.email, phone: input.phone, promoCode: input.promo_code, utm: input.utm, ...buyer }, urls, limits);
+          const order = await startCheckout(
+            ctx,
+            paypal,
+            { workshopId: input.workshop_id, name: input.name, email: input.email, phone: input.phone, promoCode: input.promo_code, utm: input.utm, seats: input.seats, attendees: input.attendees, ...buyer },
+            urls,
+            limits,
+          );
           if (order.kind === 'free') return freeAnswer(res, order, input);
           if (order.kind !== 'redirect') throw new Error('PayPal answered a script checkout');
           res.status(201).json({ approval_url: order.approvalUrl });
@@ -167,8 +198,15 @@ export function checkoutRoutes(ctx: PaymentsContext, config: Config): RouteDef[]
           // With an offer link, holdSeat checks the offer (it may stand while registration is closed).
           assertBookable(row ? toWorkshop(row) : undefined, new Date(), Boolean(buyer.waitlistToken));
           const fields = parse(cardCheckoutFieldsSchema, req.body);
+          const { seats, attendees } = parse(checkoutSeatsSchema, req.body);
           const { promo_code } = parse(checkoutPromoSchema, req.body);
-          const order = await startCheckout(ctx, razorpay, { workshopId: workshop_id, ...fields, promoCode: promo_code, utm: utmSchema.parse(req.body?.utm), ...buyer }, { returnUrl: siteOrigin(config, req), cancelUrl: siteOrigin(config, req) }, limits);
+          const order = await startCheckout(
+            ctx,
+            razorpay,
+            { workshopId: workshop_id, ...fields, promoCode: promo_code, utm: utmSchema.parse(req.body?.utm), seats, attendees, ...buyer },
+            { returnUrl: siteOrigin(config, req), cancelUrl: siteOrigin(config, req) },
+            limits,
+          );
           if (order.kind === 'free') return freeAnswer(res, order, fields);
           if (order.kind !== 'script') throw new Error('Razorpay answered a redirect checkout');
           res.status(201).json({ key_id: order.keyId, order: { id: order.orderId, amount: order.amountCents, currency: order.currency }, script_url: order.scriptUrl });

@@ -2,7 +2,7 @@ import type { PaymentMethod } from '@workshop/shared';
 import type { Knex } from 'knex';
 import { AppError, BadRequestError, NotFoundError } from '../http/errors';
 import { REASONS } from '../registrations/registration-status';
-import { holdSeat, type HoldInput } from '../registrations/seat-hold.service';
+import { holdSeat, type HoldInput } from './seat-hold.service';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { type CreatedOrder, type PaymentProvider, ReturnRejected } from './payment-provider';
 import { findByOrder, type PaymentsContext, type RegistrationRow } from './payments.context';
@@ -58,7 +58,8 @@ export async function startCheckout(
   }
 }
 
-export type ReturnResult = { outcome: Outcome; registration: RegistrationRow } | { outcome: 'unknown' };
+/** unknown: no registration owns the order (its money, if any, goes back); settled_before: none does any more, and its money was decided before (a clear archived it). */
+export type ReturnResult = { outcome: Outcome; registration: RegistrationRow } | { outcome: 'unknown' | 'settled_before' };
 
 /** The buyer's browser came back from the provider: check what it brought, then settle from the provider's truth. */
 export async function settleReturn(ctx: PaymentsContext, provider: PaymentProvider, input: unknown): Promise<ReturnResult> {
@@ -71,8 +72,8 @@ export async function settleReturn(ctx: PaymentsContext, provider: PaymentProvid
   }
   const reg = await findByOrder(ctx.db, provider.method, ret.orderId);
   if (!reg) {
-    await refundUnattributed(ctx, provider, ret.orderId).catch((err) => ctx.logger.warn({ err, orderId: ret.orderId }, 'could not look at an unknown order'));
-    return { outcome: 'unknown' };
+    const r = await refundUnattributed(ctx, provider, ret.orderId).catch((err) => ctx.logger.warn({ err, orderId: ret.orderId }, 'could not look at an unknown order'));
+    return { outcome: r && r.decidedBefore && !r.queued ? 'settled_before' : 'unknown' };
   }
   const outcome = await settleOrder(ctx, provider, reg);
   return { outcome, registration: (await ctx.db('workshop_registrations').where({ id: reg.id }).first()) as RegistrationRow };
@@ -86,13 +87,17 @@ export async function settleReturn(ctx: PaymentsContext, provider: PaymentProvid
 export async function releaseHold(ctx: PaymentsContext, provider: PaymentProvider, orderId: string): Promise<'released' | Outcome | 'unknown'> {
   const reg = await findByOrder(ctx.db, provider.method, orderId);
   if (!reg) return 'unknown';
-  if (reg.status !== 'pending') return reg.status === 'completed' ? 'completed' : 'released';
+  if (reg.status !== 'pending') {
+    // Already let go (its hold ran out, say): the buyer still says they are done with it, so its promo code's use is not theirs to take back later.
+    if (reg.status === 'failed') await ctx.db('workshop_registrations').where({ id: reg.id, status: 'failed' }).whereNull('released_by_buyer_at').update({ released_by_buyer_at: ctx.db.fn.now() });
+    return reg.status === 'completed' ? 'completed' : 'released';
+  }
   try {
     const order = await provider.readOrder(orderId);
     if (order.payments.some((p) => p.status !== 'declined')) return await settleOrder(ctx, provider, reg, order);
   } catch (err) {
     ctx.logger.warn({ err, orderId }, 'could not ask the provider before releasing a hold');
   }
-  await markFailed(ctx.db, reg.id, REASONS.cancelled, { revive: true });
+  await markFailed(ctx.db, reg.id, REASONS.cancelled, { revive: true, byBuyer: true });
   return 'released';
 }

@@ -15,6 +15,18 @@ export interface ProviderPayment {
   refundedCents: number;
 }
 
+/**
+ * One refund the provider made of a payment. `key`: the idempotency key a refund of ours carried
+ * (a refund row's id); null for one made by hand at the provider's dashboard. Refunds are told
+ * apart by this, never by totals: a refund of ours whose answer was lost, or whose runner died,
+ * is still ours.
+ */
+export interface ProviderRefund {
+  id: string;
+  amountCents: number;
+  key: string | null;
+}
+
 /** An order as the provider sees it now. */
 export interface ProviderOrder {
   id: string;
@@ -61,10 +73,34 @@ export interface RefundRequest {
   paymentId: string;
   amountCents: number;
   currency: string;
-  /** The same key on every retry: the provider makes the refund once. */
+  /** The refund's identity (the refund row's id), on every retry: the provider makes the refund once. */
   idempotencyKey: string;
+  /**
+   * This exact request's key, for a provider that answers a reused key with that request's
+   * earlier result (PayPal-Request-Id): the same refund asking the same amount sends the same
+   * one. Defaults to `idempotencyKey`.
+   */
+  requestId?: string;
   note: string;
 }
+
+/**
+ * The refund call's answer was lost (a timeout, a dropped connection, a server error after the
+ * request was read): the provider may still make the refund. Only a provider whose refunds are
+ * idempotent by key may simply be asked again; for the others the refund is looked for until it
+ * can no longer land (refund.task.ts).
+ */
+export class RefundOutcomeUnknown extends Error {}
+
+/** What a refund of ours records when the provider said the payment was refunded in full already: no refund of ours was made. */
+export const ALREADY_REFUNDED = 'already-refunded';
+
+/**
+ * The provider refused the refund because it no longer fits in what is left of the payment
+ * (something else, such as a refund made by hand, took that room). Room only shrinks, so a call
+ * for this amount can never land later either.
+ */
+export class RefundExceedsRemaining extends Error {}
 
 /** The provider says this order does not exist (not one of ours, or another account's). */
 export class OrderNotFound extends Error {}
@@ -93,8 +129,21 @@ export interface PaymentProvider {
    * call again. Answers the order afterwards; a declined capture shows as a declined payment.
    */
   capture(order: ProviderOrder, registrationId: string): Promise<ProviderOrder>;
-  /** Full or partial; resolves once the provider accepted it (a second call with the same key is a no-op). */
+  /**
+   * Full or partial; resolves once the provider accepted it. Throws RefundOutcomeUnknown when
+   * the answer was lost and the refund may have been made.
+   */
   refund(req: RefundRequest): Promise<{ refundId: string }>;
+  /**
+   * True when asking again with the same key can never make a second refund (PayPal's
+   * PayPal-Request-Id). False: a call whose answer was lost may still land, so the refund is
+   * only looked for (`findRefund`) until it can no longer land.
+   */
+  readonly refundsIdempotent: boolean;
+  /** The refund made with this key, if the provider has it (providers whose refunds are not idempotent). */
+  findRefund?(paymentId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents?: number } | undefined>;
+  /** Every refund the provider made (or is making) of the payment; failed ones are left out. */
+  listRefunds(payment: { orderId: string; paymentId: string }): Promise<ProviderRefund[]>;
   /** Checks what the buyer's browser brought back (PayPal's return query, Razorpay's signed handler result). */
   checkReturn(input: unknown): ClientReturn;
   /** Verifies and parses a webhook; throws WebhookRejected when it is not the provider's. */

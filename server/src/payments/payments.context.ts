@@ -27,6 +27,9 @@ export interface RegistrationRow {
   provider_order_id: string | null;
   payment_method: PaymentMethod | null;
   status: Status;
+  /** Seats the order holds now (1 to 10; a cancelled seat gives its place back), of `seats_bought` paid for. */
+  seats: number;
+  seats_bought: number;
   status_reason: string | null;
   hold_expires_at: Date | null;
   reconcile_attempts: number;

@@ -1,110 +1,118 @@
-import type { Knex } from 'knex';
-import { REASONS } from '../registrations/registration-status';
+import { FIRST_SEEN_PAYMENT, REASONS } from '../registrations/registration-status';
 import { transition } from '../registrations/registration-transition';
-import { lockWorkshopThenRegistration } from '../registrations/seats.queries';
+import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
+import { claimSeatForCapture } from './capture-claim';
+import { type CapturedPayment, lockPayment, recordPayment } from './ledger/payment-ledger';
 import { type PaymentProvider, type ProviderOrder, type ProviderPayment, refundedInFull } from './payment-provider';
 import { recordEvent } from './payment-events.queries';
 import type { PaymentsContext, RegistrationRow } from './payments.context';
-import { CAPTURE_HOLD_SECONDS, completeRegistration, markFailed, seatFor } from './registration-outcomes';
-import { queueRefund, type RefundReason } from './refunds/refund.queue';
+import { promoUseLeft } from './promo-use';
+import { completeRegistration, markFailed, seatFor } from './registration-outcomes';
+import { queueOwedRefund, type RefundReason } from './refunds/refund.queue';
 
 /**
  * What became of a registration's money once the server looked at its order:
- * completed: the seat is theirs; refunded: the money is (being) given back; mismatch: the wrong
- * amount arrived and is being given back; not_charged: approved, but no seat was left, so we did
- * not take it; processing: the provider has not finished taking it; declined: nothing moved;
- * open: nothing paid yet.
+ * completed: the seat is theirs; cancelled: the booking was cancelled (the decision's refund, if
+ * any, is on its way); refunded: the money is (being) given back; promo_refunded: the same, for
+ * a checkout its buyer let go whose code was used up meanwhile; mismatch: the wrong amount
+ * arrived and is being given back; not_charged / promo_not_charged: approved, but no seat (or
+ * no use of the code) was left, so we did not take it; processing: the provider has not
+ * finished taking it; declined: nothing moved; open: nothing paid yet.
  */
-export type Outcome = 'completed' | 'refunded' | 'mismatch' | 'not_charged' | 'already_booked' | 'processing' | 'declined' | 'open';
+export type Outcome =
+  | 'completed'
+  | 'cancelled'
+  | 'refunded'
+  | 'promo_refunded'
+  | 'mismatch'
+  | 'not_charged'
+  | 'promo_not_charged'
+  | 'already_booked'
+  | 'processing'
+  | 'declined'
+  | 'open';
 
-const RANK: Outcome[] = ['completed', 'refunded', 'mismatch', 'not_charged', 'already_booked', 'processing', 'declined', 'open'];
+const RANK: Outcome[] = ['completed', 'cancelled', 'refunded', 'promo_refunded', 'mismatch', 'not_charged', 'promo_not_charged', 'already_booked', 'processing', 'declined', 'open'];
 const best = (a: Outcome | undefined, b: Outcome) => (a === undefined || RANK.indexOf(b) < RANK.indexOf(a) ? b : a);
 
+type Reg = RegistrationRow & { cancelled_at: Date | null };
+
+/** What a payment decided before means for the buyer now. */
+function replayOutcome(reg: Reg, paymentId: string): Outcome {
+  if (reg.status === 'completed') return 'completed';
+  if (reg.cancelled_at) return 'cancelled';
+  if (reg.payment_id === paymentId && reg.status_reason === REASONS.amountMismatch) return 'mismatch';
+  if (reg.payment_id === paymentId && reg.status_reason === REASONS.promoUsedUp) return 'promo_refunded';
+  return 'refunded';
+}
+
 /**
- * Verified money for this registration: the seat if it still holds one or one is free, else the
- * refund, decided with the workshop row locked and by the database's clock. Idempotent per payment.
+ * Verified money for this registration. Seen before (a replay): only what its last decision
+ * still owes goes back. Seen for the first time: the seat if it still holds one or one is free,
+ * else a full refund, decided with the workshop row locked, by the database's clock and the
+ * state table's `FIRST_SEEN_PAYMENT`, and written to the payment ledger in the same transaction.
  */
 export async function applyCapturedPayment(ctx: PaymentsContext, provider: PaymentProvider, registrationId: string, p: ProviderPayment): Promise<Outcome> {
   return ctx.db.transaction(async (trx) => {
-    const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
+    const locked = await lockWorkshopThenRegistration<Reg>(trx, registrationId);
     if (!locked) throw new Error(`registration ${registrationId} not found`);
     const reg = locked.registration;
     await recordEvent(trx, { provider: provider.method, eventId: `payment:${p.id}`, type: 'payment.verified', payload: p, registrationId: reg.id });
-    const owe = (reason: RefundReason) =>
-      queueRefund(trx, { registrationId: reg.id, provider: provider.method, paymentId: p.id, amountCents: p.amountCents - p.refundedCents, currency: p.currency, reason });
-    const toRefundPending = (reason: string) =>
-      transition(trx, reg.id, ['pending', 'failed'], 'refund_pending', { status_reason: reason, payment_id: p.id, reconcile_after: null });
-
-    if (reg.payment_id === p.id) {
-      if (reg.status === 'completed') return 'completed';
-      if (reg.status === 'refund_pending' || reg.status === 'refunded') return reg.status_reason === REASONS.amountMismatch ? 'mismatch' : 'refunded';
+    const providerRemaining = p.amountCents - p.refundedCents;
+    const known = await lockPayment(trx, provider.method, p.id);
+    if (known) {
+      await queueOwedRefund(trx, known, { registrationId: reg.id, reason: 'unneeded_payment', providerRemaining });
+      return replayOutcome(reg, p.id);
     }
-    if (p.amountCents !== reg.amount || p.currency !== reg.currency) {
-      ctx.logger.warn({ registrationId: reg.id, paid: p.amountCents, currency: p.currency, expected: reg.amount }, 'payment amount mismatch: refunding');
+
+    const captured: CapturedPayment = { provider: provider.method, paymentId: p.id, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: p.amountCents, currency: p.currency, refundedAtProviderCents: p.refundedCents };
+    const refundAll = async (reason: RefundReason) => queueOwedRefund(trx, await recordPayment(trx, captured, 'refund'), { registrationId: reg.id, reason, providerRemaining });
+    /** No seat for this money: the row says why, nobody revives it, all of it goes back. */
+    const noSeat = async (statusReason: string, reason: RefundReason) => {
       if (reg.status === 'pending' || reg.status === 'failed') {
-        await toRefundPending(REASONS.amountMismatch);
+        await transition(trx, reg.id, ['pending', 'failed'], 'refund_pending', { status_reason: statusReason, payment_id: p.id, reconcile_after: null });
         await trx('revive').where({ registration_id: reg.id, source: 'abandoned_checkout' }).delete();
       }
-      await owe('amount_mismatch');
+      await refundAll(reason);
+    };
+
+    if (p.amountCents !== reg.amount || p.currency !== reg.currency) {
+      ctx.logger.warn({ registrationId: reg.id, paid: p.amountCents, currency: p.currency, expected: reg.amount }, 'payment amount mismatch: refunding');
+      await noSeat(REASONS.amountMismatch, 'amount_mismatch');
       return reg.status === 'completed' ? 'completed' : 'mismatch';
     }
-    if (reg.status === 'completed') {
-      await owe('duplicate_payment');
-      return 'completed';
+    switch (FIRST_SEEN_PAYMENT[reg.status]) {
+      case 'already_paid':
+        await refundAll('duplicate_payment');
+        return 'completed';
+      case 'refund_in_full':
+        await refundAll('unneeded_payment');
+        return reg.cancelled_at ? 'cancelled' : 'refunded';
+      case 'seat_if_free':
+        break;
     }
-    if (reg.status !== 'pending' && reg.status !== 'failed') {
-      // Its money is already going back (or it was cancelled): this payment goes back too.
-      await owe('unneeded_payment');
-      return 'refunded';
+    if (!(await promoUseLeft(trx, reg))) {
+      await noSeat(REASONS.promoUsedUp, 'promo_used_up');
+      return 'promo_refunded';
     }
     if (await seatFor(trx, locked)) {
-      await completeRegistration(ctx, trx, reg, p.id);
+      await completeRegistration(ctx, trx, reg, captured);
       return 'completed';
     }
-    await toRefundPending(REASONS.workshopFull);
-    await trx('revive').where({ registration_id: reg.id, source: 'abandoned_checkout' }).delete();
-    await owe('workshop_full');
+    await noSeat(REASONS.workshopFull, 'workshop_full');
     return 'refunded';
   });
 }
 
-type Claim = 'ok' | 'completed' | 'refunding' | 'no_seat' | 'already_booked';
-
-/**
- * Before taking money, make sure it buys a seat: a holding row keeps its seat for the capture,
- * a row whose hold is gone gets one again if one is free. Money we would only refund is not taken.
- */
-async function claimSeatForCapture(ctx: PaymentsContext, registrationId: string): Promise<Claim> {
-  return ctx.db.transaction(async (trx: Knex.Transaction) => {
-    const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
-    if (!locked) throw new Error(`registration ${registrationId} not found`);
-    const reg = locked.registration;
-    if (reg.status === 'completed') return 'completed';
-    if (reg.status !== 'pending' && reg.status !== 'failed') return 'refunding';
-    // A checkout this buyer replaced by one that booked (a retry they paid, a promo code that made it free):
-    // its approval is never captured for a second seat they gave up. Money already taken is another matter (applyCapturedPayment).
-    if (reg.status === 'failed' && reg.status_reason === REASONS.replaced && (await bookedSince(trx, reg))) return 'already_booked';
-    const hold = trx.raw(`greatest(coalesce(hold_expires_at, now()), now() + make_interval(secs => ?))`, [CAPTURE_HOLD_SECONDS]);
-    if (await seatFor(trx, locked)) {
-      if (reg.status === 'failed') await transition(trx, reg.id, ['failed'], 'pending', { hold_expires_at: hold, status_reason: null });
-      else await trx('workshop_registrations').where({ id: reg.id }).update({ hold_expires_at: hold, updated_at: trx.fn.now() });
-      return 'ok';
-    }
-    if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.fullNotCharged, { revive: true });
-    return 'no_seat';
-  });
-}
-
-/** Whether the same buyer (email) has a booking in this workshop made after this checkout started. */
-async function bookedSince(trx: Knex.Transaction, reg: RegistrationRow): Promise<boolean> {
-  return Boolean(
-    await trx('workshop_registrations')
-      .where({ workshop_id: reg.workshop_id, status: 'completed' })
-      .whereRaw('lower(email) = lower(?)', [reg.email])
-      .where('created_at', '>', reg.created_at)
-      .first('id'),
-  );
-}
+const CLAIMED: Record<Exclude<Awaited<ReturnType<typeof claimSeatForCapture>>, 'ok'>, Outcome> = {
+  // An extra authorization on a paid seat is left to lapse, never captured.
+  completed: 'completed',
+  refunding: 'refunded',
+  cancelled: 'cancelled',
+  no_seat: 'not_charged',
+  promo_used_up: 'promo_not_charged',
+  already_booked: 'already_booked',
+};
 
 /**
  * Settles a registration from its order as the provider reports it: captured money is applied,
@@ -120,7 +128,7 @@ export async function settleOrder(ctx: PaymentsContext, provider: PaymentProvide
   }
   if (outcome) return outcome;
 
-  const current = async () => (await ctx.db('workshop_registrations').where({ id: reg.id }).first()) as RegistrationRow;
+  const current = async () => (await ctx.db('workshop_registrations').where({ id: reg.id }).first()) as Reg;
   if (o.payments.some((p) => p.status === 'processing')) {
     await ctx.db('workshop_registrations').where({ id: reg.id, status: 'pending' }).update({ status_reason: REASONS.capturePending, updated_at: ctx.db.fn.now() });
     return 'processing';
@@ -128,10 +136,7 @@ export async function settleOrder(ctx: PaymentsContext, provider: PaymentProvide
   const authorized = o.payments.some((p) => p.status === 'authorized');
   if ((o.approved || authorized) && depth === 0) {
     const claim = await claimSeatForCapture(ctx, reg.id);
-    if (claim === 'completed') return 'completed'; // an extra authorization is left to lapse, never captured
-    if (claim === 'refunding') return 'refunded';
-    if (claim === 'no_seat') return 'not_charged';
-    if (claim === 'already_booked') return 'already_booked';
+    if (claim !== 'ok') return CLAIMED[claim];
     const after = await provider.capture(o, reg.id);
     const settled = await settleOrder(ctx, provider, await current(), after, depth + 1);
     if (settled === 'declined' || (settled === 'open' && after.payments.some((p) => p.status === 'declined'))) {
@@ -147,6 +152,7 @@ export async function settleOrder(ctx: PaymentsContext, provider: PaymentProvide
     return 'declined';
   }
   if (row.status === 'completed') return 'completed';
+  if (row.cancelled_at) return 'cancelled';
   if (row.status === 'refund_pending' || row.status === 'refunded') return 'refunded';
   return 'open';
 }

@@ -5,6 +5,7 @@ import { AppError } from '../http/errors';
 import { OrderNotFound, type PaymentProvider, refundedInFull, WebhookRejected } from './payment-provider';
 import { markEventProcessed, recordEvent } from './payment-events.queries';
 import { findByOrder, type PaymentsContext } from './payments.context';
+import { attributeHandRefunds } from './refunds/hand-refunds';
 import { settleOrder } from './settlement.service';
 import { refundUnattributed } from './unattributed';
 
@@ -32,20 +33,13 @@ export async function handleWebhook(ctx: PaymentsContext, provider: PaymentProvi
         registrationId = reg.id;
         outcome = await settleOrder(ctx, provider, reg);
       } else {
-        outcome = (await refundUnattributed(ctx, provider, evt.orderId)) ? 'unattributed_refunded' : 'unknown_order';
+        const r = await refundUnattributed(ctx, provider, evt.orderId);
+        outcome = r.queued ? 'unattributed_refunded' : r.decidedBefore ? 'settled_before' : 'unknown_order';
       }
     } else if (evt.kind === 'refund' && evt.paymentId) {
-      // A refund we did not make (the provider's dashboard): only all the money back ends the seat.
-      const ours = await ctx.db('refunds').where({ provider: provider.method, payment_id: evt.paymentId }).first('id');
-      const reg = await ctx.db('workshop_registrations').where({ payment_method: provider.method, payment_id: evt.paymentId }).first('id', 'provider_order_id');
-      if (reg) registrationId = reg.id;
-      if (reg && !ours && reg.provider_order_id) {
-        const payment = (await provider.readOrder(reg.provider_order_id)).payments.find((p) => p.id === evt.paymentId);
-        if (payment && refundedInFull(payment)) {
-          const changed = await tryTransition(ctx.db, reg.id, ['completed'], 'refunded', { status_reason: REASONS.refundedAtProvider });
-          outcome = changed ? 'refunded' : 'unchanged';
-        } else outcome = 'partly_refunded_at_provider';
-      } else outcome = ours ? 'ours' : 'unknown_payment';
+      const r = await refundMadeAtProvider(ctx, provider, evt.paymentId);
+      outcome = r.outcome;
+      registrationId = r.registrationId;
     }
   } catch (err) {
     if (!(err instanceof OrderNotFound)) {
@@ -58,4 +52,28 @@ export async function handleWebhook(ctx: PaymentsContext, provider: PaymentProvi
   await markEventProcessed(ctx.db, recorded.id, outcome, registrationId);
   ctx.logger.info({ eventId: evt.eventId, type: evt.type, outcome, provider: provider.method }, 'webhook handled');
   return { status: outcome };
+}
+
+/**
+ * A refund webhook. What the provider gave back that is not ours was made by hand at its
+ * dashboard: attributed to our open refunds of the payment first, the rest a decision of its own
+ * (hand-refunds.ts). A booking whose money all went back ends: its seats are free.
+ */
+async function refundMadeAtProvider(ctx: PaymentsContext, provider: PaymentProvider, paymentId: string): Promise<{ outcome: string; registrationId: string | null }> {
+  const reg = await ctx.db('workshop_registrations').where({ payment_method: provider.method, payment_id: paymentId }).first('id', 'provider_order_id');
+  const registrationId: string | null = reg?.id ?? null;
+  // The ledger knows the order even when a clear archived the registration.
+  const orderId = reg?.provider_order_id ?? (await ctx.db('payments').where({ provider: provider.method, payment_id: paymentId }).first('order_id'))?.order_id;
+  const payment = orderId ? (await provider.readOrder(orderId)).payments.find((p) => p.id === paymentId) : undefined;
+  if (!payment) return { outcome: 'unknown_payment', registrationId };
+  const atProvider = await provider.listRefunds({ orderId, paymentId });
+  await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined));
+  // Everything went back: the seats are paid for by nothing, whoever's refunds are still open (they are credited or refused at the provider).
+  if (!reg || !refundedInFull(payment)) return { outcome: 'refund_noted', registrationId };
+  const ended = await ctx.db.transaction(async (trx) => {
+    const done = await tryTransition(trx, reg.id, ['completed'], 'refunded', { status_reason: REASONS.refundedAtProvider, seats: 0 });
+    if (done) await trx('attendees').where({ registration_id: reg.id, status: 'active' }).update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now() });
+    return Boolean(done);
+  });
+  return { outcome: ended ? 'refunded' : 'unchanged', registrationId };
 }

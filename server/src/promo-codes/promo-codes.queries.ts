@@ -7,14 +7,20 @@ import type { Db } from '../db/knex';
  * registrations" moves rows to the archive, whose uses still count (else a clear would reset max_uses).
  */
 const ARCHIVED = (ref: string) => `FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ${ref}::text AND a.record->>'status' = 'completed'`;
-const USES = `((SELECT count(*) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed') + (SELECT count(*) ${ARCHIVED('p.id')}))::int`;
+/** An archived order's seats (one, for orders archived before team bookings). */
+const ARCHIVED_SEATS = `coalesce((a.record->>'seats')::int, 1)`;
+const USES = `((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed') + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('p.id')}))::int`;
 const GIVEN = `((SELECT coalesce(sum(r.discount_cents), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed')
   + (SELECT coalesce(sum((a.record->>'discount_cents')::int), 0) ${ARCHIVED('p.id')}))::bigint`;
+
+/** Any checkout that ever carried the code, whatever became of it (archived ones too). */
+const EVER_CARRIED = (ref: string) =>
+  `(EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.promo_code_id = ${ref}) OR EXISTS (SELECT 1 FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ${ref}::text))`;
 
 export function promoCodesWithUses(db: Db | Knex.Transaction): Knex.QueryBuilder {
   return db('promo_codes as p')
     .leftJoin('workshops as w', 'w.id', 'p.workshop_id')
-    .select('p.*', 'w.title as workshop_title', db.raw(`${USES} AS uses`), db.raw(`${GIVEN} AS discount_cents`))
+    .select('p.*', 'w.title as workshop_title', db.raw(`${USES} AS uses`), db.raw(`${GIVEN} AS discount_cents`), db.raw(`NOT ${EVER_CARRIED('p.id')} AS deletable`))
     .orderBy([{ column: 'p.created_at', order: 'desc' }, { column: 'p.id', order: 'desc' }]);
 }
 
@@ -34,17 +40,24 @@ export function toPromoCode(row: Record<string, unknown>): PromoCode {
     active: row.active as boolean,
     uses: Number(row.uses ?? 0),
     discount_cents: Number(row.discount_cents ?? 0),
+    deletable: Boolean(row.deletable),
     created_at: iso(row.created_at) as string,
   };
 }
 
-/** Completed uses plus live holds carrying the code: what a new hold must fit beside (lock the code row first). */
+/** Completed uses plus live holds carrying the code, in seats: what a new hold must fit beside (lock the code row first). */
 export async function countCodeTaken(trx: Db | Knex.Transaction, promoCodeId: string): Promise<number> {
   const r = await trx.raw(
-    `SELECT ((SELECT count(*) FROM workshop_registrations r
+    `SELECT ((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r
       WHERE r.promo_code_id = x.id AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))
-      + (SELECT count(*) ${ARCHIVED('x.id')}))::int AS n FROM (SELECT ?::uuid AS id) x`,
+      + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('x.id')}))::int AS n FROM (SELECT ?::uuid AS id) x`,
     [promoCodeId],
   );
   return r.rows[0].n as number;
+}
+
+/** Whether any checkout ever carried the code (lock the code row first: a checkout takes it under that lock). */
+export async function codeEverCarried(trx: Knex.Transaction, promoCodeId: string): Promise<boolean> {
+  const r = await trx.raw(`SELECT ${EVER_CARRIED('x.id')} AS carried FROM (SELECT ?::uuid AS id) x`, [promoCodeId]);
+  return Boolean(r.rows[0].carried);
 }

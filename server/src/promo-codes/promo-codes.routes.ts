@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { BadRequestError, NotFoundError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse, parseId } from '../http/validate';
-import { SEAT_MESSAGES } from '../registrations/seat-hold.service';
+import { SEAT_MESSAGES } from '../registrations/seat-messages';
 import { assertUsesLeft, priceCode } from './promo-pricing.service';
-import { createPromoCode, listPromoCodes, updatePromoCode } from './promo-codes.service';
+import { createPromoCode, deletePromoCode, listPromoCodes, updatePromoCode } from './promo-codes.service';
 
 const previewQuery = z.object({ workshop_id: z.uuid(SEAT_MESSAGES.notFound) });
 
@@ -50,6 +50,15 @@ export const promoCodeRoutes: RouteModule = ({ db }) => [
     handler: async (req, res) => {
       const id = parseId(req.params.id, PROMO_MESSAGES.notFound);
       res.json(await updatePromoCode(db, id, parse(promoCodePatchSchema, req.body)));
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/promo-codes/:id',
+    access: 'admin',
+    handler: async (req, res) => {
+      await deletePromoCode(db, parseId(req.params.id, PROMO_MESSAGES.notFound));
+      res.status(204).end();
     },
   },
 ];

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import { parse } from '../http/validate';
-import { promoCodesWithUses, toPromoCode } from './promo-codes.queries';
+import { codeEverCarried, promoCodesWithUses, toPromoCode } from './promo-codes.queries';
 
 type Fields = z.output<typeof promoCodeCreateSchema>;
 
@@ -56,4 +56,19 @@ export async function updatePromoCode(db: Db, id: string, patch: Omit<PromoCodeP
 
 export async function listPromoCodes(db: Db): Promise<PromoCode[]> {
   return (await promoCodesWithUses(db)).map(toPromoCode);
+}
+
+/**
+ * Deletes a code no checkout ever carried. One that was used stays (its bookings, refunds and
+ * the uses that count against max_uses name it); it can only be switched off. The code row is
+ * locked as a checkout locks it to price a seat, so a checkout taking it now either finishes
+ * first (and the code is kept) or finds it gone.
+ */
+export async function deletePromoCode(db: Db, id: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const row = await trx('promo_codes').where({ id }).forUpdate().first('id');
+    if (!row) throw new NotFoundError(PROMO_MESSAGES.notFound);
+    if (await codeEverCarried(trx, id)) throw new ConflictError(PROMO_MESSAGES.used);
+    await trx('promo_codes').where({ id }).delete();
+  });
 }

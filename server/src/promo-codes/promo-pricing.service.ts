@@ -45,7 +45,21 @@ export async function priceCode(
  * still arrives keeps the seat when one is free (settlement), even if that makes one use more than
  * max_uses. They paid the price the code gave them; refunding paid money over a counter would be wrong.
  */
-export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCode): Promise<void> {
+export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCode, seats = 1): Promise<void> {
   if (code.maxUses === null) return;
-  if ((await countCodeTaken(trx, code.id)) >= code.maxUses) throw refuse(PROMO_MESSAGES.exhausted);
+  // A code's uses are seats: an order of three takes three.
+  if ((await countCodeTaken(trx, code.id)) + seats > code.maxUses) throw refuse(PROMO_MESSAGES.exhausted);
+}
+
+/**
+ * Whether money arriving for a checkout its buyer let go (cancelled at the provider, closed the
+ * card window, replaced with another checkout) may still take a use of its code: only when one
+ * is left now, counted with the code row locked. Letting the checkout go gave its use back;
+ * taking it again past `max_uses` would sell discounted seats beyond the limit. (A hold that
+ * merely expired while its buyer paid is not this: see `assertUsesLeft`.)
+ */
+export async function useLeftForReleasedCheckout(trx: Knex.Transaction, promoCodeId: string, seats = 1): Promise<boolean> {
+  const code = await trx('promo_codes').where({ id: promoCodeId }).forNoKeyUpdate().first('id', 'max_uses');
+  if (!code || code.max_uses === null) return true;
+  return (await countCodeTaken(trx, code.id)) + seats <= code.max_uses;
 }

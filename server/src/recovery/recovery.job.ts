@@ -1,12 +1,12 @@
 import type { Task } from 'graphile-worker';
 import type { Knex } from 'knex';
-import { newBookingToken } from '../bookings/booking-token';
+import { newBookingToken } from '../registrations/booking-token';
 import { type EmailSender, prospectEmailData } from '../email/email.data';
 import { queueEmail } from '../email/email.queue';
 import { scheduleClusterJob } from '../jobs/cluster-job';
 import { readSetting } from '../settings/settings.queries';
 import { capacity } from '../workshops/workshops.queries';
-import { countTakenSeats } from '../registrations/seats.queries';
+import { countTakenSeats } from '../workshops/seats.queries';
 
 export const RECOVERY_TASK = 'send_checkout_recoveries';
 const BATCH = 50;

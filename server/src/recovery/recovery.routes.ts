@@ -1,5 +1,5 @@
 import { RECOVERY_MESSAGES, recoveryTokenSchema, type RecoveryPrefill } from '@workshop/shared';
-import { hashBookingToken } from '../bookings/booking-token';
+import { hashBookingToken } from '../registrations/booking-token';
 import { NotFoundError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';

@@ -30,6 +30,28 @@ export const REGISTRATION_TRANSITIONS = {
 
 export type Status = RegistrationStatus;
 
+/**
+ * What money captured for a registration means, by the registration's state when that payment is
+ * first seen. A payment seen before (a replayed verify, return, webhook or reconcile pass, even
+ * after a clear archived its registration) is never decided again: the payment ledger
+ * (`payments`, server/src/payments/ledger) holds the last business decision about it, and only
+ * what that decision still owes goes back (captured − kept − already refunded), nothing once
+ * it was carried out.
+ *
+ * seat_if_free   it buys the seat the row holds, or one still free (and, for a checkout its buyer
+ *                let go, only if its promo code has a use left); else it is refunded in full
+ * already_paid   the seat is paid by another payment: this one is refunded in full
+ * refund_in_full the registration holds no seat (being refunded, refunded, cancelled): refunded in full
+ */
+export const FIRST_SEEN_PAYMENT = {
+  pending: 'seat_if_free',
+  failed: 'seat_if_free',
+  completed: 'already_paid',
+  refund_pending: 'refund_in_full',
+  refunded: 'refund_in_full',
+  cancelled: 'refund_in_full',
+} as const satisfies Record<RegistrationStatus, 'seat_if_free' | 'already_paid' | 'refund_in_full'>;
+
 export function canTransition(from: Status, to: Status): boolean {
   return from === to || (REGISTRATION_TRANSITIONS[from] as readonly string[]).includes(to);
 }
@@ -50,4 +72,8 @@ export const REASONS = {
   /** The provider took the money but has not completed the capture yet (PayPal PENDING). */
   capturePending: 'capture_pending',
   refundedAtProvider: 'refunded_at_provider',
+  /** Paid for a checkout its buyer had let go, whose promo code had no use left by then: refunded in full. */
+  promoUsedUp: 'promo_used_up_refunded',
+  /** Approved for a checkout its buyer had let go, whose promo code had no use left by then: no money was taken. */
+  promoNotCharged: 'promo_used_up_not_charged',
 } as const;

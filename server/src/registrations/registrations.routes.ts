@@ -8,10 +8,12 @@ import { parse } from '../http/validate';
 import {
   archiveAndDeleteAllRegistrations,
   countRegistrations,
-  filteredRegistrations,
+  filteredSeats,
   registrationEmails,
   registrationsPage,
   registrationSummary,
+  seatsOf,
+  toCsvRow,
   toRegistration,
 } from './registrations.queries';
 
@@ -35,7 +37,8 @@ export const registrationRoutes: RouteModule = ({ db }) => [
         counting,
         registrationSummary(db, tz),
       ]);
-      const body: RegistrationList = { items: rows.map(toRegistration), total, summary };
+      const seats = await seatsOf(db, rows.map((r: { id: string }) => r.id));
+      const body: RegistrationList = { items: rows.map((r: Record<string, unknown>) => toRegistration(r, seats.get(r.id as string))), total, summary };
       res.json(body);
     },
   },
@@ -45,7 +48,7 @@ export const registrationRoutes: RouteModule = ({ db }) => [
     access: 'admin',
     handler: async (req, res) => {
       const { q, status, workshop_id } = parse(listQuery, req.query);
-      await streamCsv(res, registrationCsvFileName(), registrationCsvColumns, filteredRegistrations(db, { q, status, workshop_id }), toRegistration);
+      await streamCsv(res, registrationCsvFileName(), registrationCsvColumns, filteredSeats(db, { q, status, workshop_id }), toCsvRow);
     },
   },
   {

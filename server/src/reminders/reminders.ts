@@ -49,7 +49,17 @@ export function reminderTask(d: { db: Db; sender: EmailSender }): Task {
       if (!row || row.status !== 'completed') return;
       if (new Date(row.date).getTime() !== new Date(p.workshop_date).getTime()) return; // a stale job for an old date
       const data = await registrationEmailData(trx, p.registration_id, d.sender);
-      await queueEmail(trx, p.registration_id, p.kind as ReminderKind, data.email, { ...data, join: { url: row.join_url, passcode: row.join_passcode, materials_url: row.materials_url } });
+      const join = { url: row.join_url, passcode: row.join_passcode, materials_url: row.materials_url };
+      await queueEmail(trx, p.registration_id, p.kind as ReminderKind, data.email, { ...data, join });
+      // Every attendee with a link of their own (a team booking's named seats) is reminded too, once per seat and date.
+      const seats: { id: string; name: string; email: string }[] = await trx('attendees')
+        .where({ registration_id: p.registration_id, status: 'active' })
+        .whereNotNull('booking_token_hash')
+        .select('id', 'name', 'email');
+      for (const a of seats) {
+        const kind = p.kind === 'reminder_24h' ? 'attendee_reminder_24h' : 'attendee_reminder_1h';
+        await queueEmail(trx, p.registration_id, kind, a.email, { ...data, name: a.name, email: a.email, join, seatList: undefined }, { dedupeKey: `${kind}:${a.id}:${p.workshop_date}`, attendeeId: a.id });
+      }
     });
   };
 }

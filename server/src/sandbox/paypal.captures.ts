@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/knex';
-import { unavailableDuring } from './sandbox.outage';
+import { refundDelay, unavailableDuring } from './sandbox.outage';
 import { sandboxId } from './sandbox.store';
 import {
   bearerOk,
@@ -23,9 +23,10 @@ import {
 interface RefundBody {
   amount?: { value?: unknown; currency_code?: unknown };
   note_to_payer?: unknown;
+  custom_id?: unknown;
 }
 
-type ParsedRefund = { failure: PaypalFailure } | { value?: string; currency?: string; note: string | null };
+type ParsedRefund = { failure: PaypalFailure } | { value?: string; currency?: string; note: string | null; customId: string | null };
 
 const badRequest = (issue: string, description: string): PaypalFailure => [400, 'INVALID_REQUEST', issue, description];
 
@@ -33,12 +34,17 @@ const badRequest = (issue: string, description: string): PaypalFailure => [400, 
 function parseRefundBody(body: RefundBody | undefined): ParsedRefund {
   const note = body?.note_to_payer;
   if (note !== undefined && (typeof note !== 'string' || note.length > 255)) return { failure: badRequest('INVALID_PARAMETER_SYNTAX', 'note_to_payer must be a string of at most 255 characters.') };
+  const custom = body?.custom_id;
+  if (custom !== undefined && (typeof custom !== 'string' || !/^[A-Za-z0-9-_.,]{1,127}$/.test(custom))) {
+    return { failure: badRequest('INVALID_PARAMETER_SYNTAX', 'custom_id must be 1 to 127 of A-Z a-z 0-9 - _ . ,') };
+  }
+  const customId = custom ?? null;
   const amount = body?.amount;
-  if (amount === undefined) return { note: note ?? null };
+  if (amount === undefined) return { note: note ?? null, customId };
   if (typeof amount !== 'object' || amount === null || typeof amount.value !== 'string' || typeof amount.currency_code !== 'string') {
     return { failure: badRequest('MISSING_REQUIRED_PARAMETER', 'amount needs a value and a currency_code, both strings.') };
   }
-  return { value: amount.value, currency: amount.currency_code, note: note ?? null };
+  return { value: amount.value, currency: amount.currency_code, note: note ?? null, customId };
 }
 
 /**
@@ -58,8 +64,18 @@ export function paypalCapturesRouter(db: Db): Router {
     res.json(captureJson(order));
   });
 
+  r.get(`${base}/v2/payments/refunds/:id`, unavailableDuring(db, 'api', serviceUnavailable), async (req, res) => {
+    if (!bearerOk(req)) return unauthorized(res);
+    const refund: RefundRow | undefined = await db('provider_sandbox.paypal_refunds').where({ id: String(req.params.id) }).first();
+    if (!refund) return paypalError(res, ...NOT_FOUND);
+    const before: RefundRow[] = await db('provider_sandbox.paypal_refunds')
+      .where({ capture_id: refund.capture_id })
+      .where((q) => q.where('created_at', '<', refund.created_at).orWhere((q2) => q2.where('created_at', refund.created_at).where('id', '<=', refund.id)));
+    res.json(refundJson(refund, fromMinor(refundedMinor(before, refund.currency), refund.currency)));
+  });
+
   // Refunds have their own switch, so the durable refund retry can be exercised alone.
-  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), json, async (req, res) => {
+  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), json, refundDelay(db), async (req, res) => {
     if (!bearerOk(req)) return unauthorized(res);
     const requestId = req.get('paypal-request-id') ?? null;
     const parsed = parseRefundBody(req.body as RefundBody | undefined);
@@ -100,7 +116,7 @@ export function paypalCapturesRouter(db: Db): Router {
         amount = asked;
       }
       const [refund] = await trx('provider_sandbox.paypal_refunds')
-        .insert({ id: sandboxId('RF'), capture_id: order.capture_id, request_id: requestId, amount: fromMinor(amount, order.currency), currency: order.currency, note_to_payer: parsed.note })
+        .insert({ id: sandboxId('RF'), capture_id: order.capture_id, request_id: requestId, amount: fromMinor(amount, order.currency), currency: order.currency, note_to_payer: parsed.note, custom_id: parsed.customId })
         .returning('*');
       await trx('provider_sandbox.paypal_orders').where({ id: order.id }).update({ capture_updated_at: trx.fn.now() });
       return { refund, total: refundedMinor([...refunds, refund], order.currency), currency: order.currency };

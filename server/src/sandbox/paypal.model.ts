@@ -53,6 +53,7 @@ export interface RefundRow {
   amount: string;
   currency: string;
   note_to_payer: string | null;
+  custom_id: string | null;
   created_at: Date;
 }
 
@@ -135,14 +136,19 @@ export function orderJson(o: OrderRow) {
   };
 }
 
-/** `totalRefunded`: the capture's refunds up to and including this one, as PayPal's breakdown reports it. */
-export function refundJson(r: RefundRow, totalRefunded: string) {
+/**
+ * `totalRefunded`: the capture's refunds up to and including this one, as PayPal's breakdown
+ * reports it. `summary`: as listed inside an order, where this sandbox leaves custom_id out (the
+ * order schema does not promise it), so the server reads each refund itself to tell whose it is.
+ */
+export function refundJson(r: RefundRow, totalRefunded: string, summary = false) {
   const money = (value: string) => ({ currency_code: r.currency, value });
   return {
     id: r.id,
     status: 'COMPLETED',
     amount: money(r.amount),
     ...(r.note_to_payer ? { note_to_payer: r.note_to_payer } : {}),
+    ...(r.custom_id && !summary ? { custom_id: r.custom_id } : {}),
     seller_payable_breakdown: { gross_amount: money(r.amount), net_amount: money(r.amount), total_refunded_amount: money(totalRefunded) },
     create_time: iso(r.created_at),
     update_time: iso(r.created_at),
@@ -155,7 +161,7 @@ export function refundJson(r: RefundRow, totalRefunded: string) {
 
 /** Each refund with the capture's refunded total up to it, oldest first. */
 export function refundsJson(refunds: RefundRow[], currency: string) {
-  return refunds.map((r, i) => refundJson(r, fromMinor(refundedMinor(refunds.slice(0, i + 1), currency), currency)));
+  return refunds.map((r, i) => refundJson(r, fromMinor(refundedMinor(refunds.slice(0, i + 1), currency), currency), true));
 }
 
 async function withRefunds(db: Db, row: OrderRow | undefined): Promise<OrderRow | undefined> {

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import { type Config, ConfigError } from '../config';
-import { resolveProviders } from '../payments/providers.config';
 
 /** Whether an address to listen on is reachable from this machine only. */
 export function isLoopbackHost(host: string): boolean {
@@ -15,11 +14,12 @@ export function isLoopbackHost(host: string): boolean {
  * The provider sandbox (every email sent, outage switches, a fake PayPal) has no
  * authentication. It is mounted on the main server only when that server listens on a
  * loopback address, or when SANDBOX=on says exposing it is intended (a shared demo).
- * Anything else stops start-up with the reason and the ways out. Answers whether the
+ * Anything else stops start-up with the reason and the ways out. `usesSandbox`: some provider
+ * runs without credentials (the payments domain says which). Answers whether the
  * sandbox is exposed on purpose (worth a warning in the log).
  */
-export function assertSandboxNotExposed(config: Config): boolean {
-  if (isLoopbackHost(config.HOST) || !resolveProviders(config).usesSandbox) return false;
+export function assertSandboxNotExposed(config: Config, usesSandbox: boolean): boolean {
+  if (isLoopbackHost(config.HOST) || !usesSandbox) return false;
   if (config.SANDBOX === 'on') return true;
   throw new ConfigError(
     [

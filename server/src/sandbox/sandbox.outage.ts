@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../db/knex';
-import { isDown, setOutage, type SandboxOutage } from './sandbox.store';
+import { isDown, refundDelayMs, setOutage, setRefundDelay, type SandboxOutage } from './sandbox.store';
 
 /** POST {seconds}: the service answers 503 for that long (0 ends an outage), for people and tests. */
 export function outageSwitch(db: Db, what: SandboxOutage): RequestHandler {
@@ -22,6 +22,32 @@ export function outageSwitch(db: Db, what: SandboxOutage): RequestHandler {
 export function unavailableDuring(db: Db, what: SandboxOutage, answer503: (res: Response) => void): RequestHandler {
   return async (_req, res, next) => {
     if (await isDown(db, what)) return answer503(res);
+    next();
+  };
+}
+
+/** POST {ms}: refund calls take that long before the refund is made (0 ends it), as a slow provider does. */
+export function refundDelaySwitch(db: Db): RequestHandler {
+  return async (req, res) => {
+    const ms = Number((req.body as { ms?: unknown } | undefined)?.ms);
+    if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
+      res.status(400).json({ error: { code: 'bad_request', message: 'ms must be a whole number between 0 and 60000' } });
+      return;
+    }
+    await setRefundDelay(db, ms);
+    res.status(204).end();
+  };
+}
+
+/**
+ * Goes in front of a refund route, after its body is read: the provider takes its time before it
+ * makes the refund, so a second caller can arrive while the first is still waiting for its
+ * answer; a caller that gave up meanwhile still gets its refund made, as at a real provider.
+ */
+export function refundDelay(db: Db): RequestHandler {
+  return async (_req, _res, next) => {
+    const ms = await refundDelayMs(db);
+    if (ms > 0) await new Promise((r) => setTimeout(r, ms));
     next();
   };
 }

@@ -65,6 +65,7 @@ const DDL = `
   ALTER TABLE provider_sandbox.paypal_orders ADD COLUMN IF NOT EXISTS captured_at timestamptz;
   ALTER TABLE provider_sandbox.paypal_orders ADD COLUMN IF NOT EXISTS capture_updated_at timestamptz;
   ALTER TABLE provider_sandbox.paypal_refunds ADD COLUMN IF NOT EXISTS note_to_payer text;
+  ALTER TABLE provider_sandbox.paypal_refunds ADD COLUMN IF NOT EXISTS custom_id text;
   CREATE INDEX IF NOT EXISTS paypal_refunds_capture_id_idx ON provider_sandbox.paypal_refunds (capture_id);
   ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS notes jsonb NOT NULL DEFAULT '{}'::jsonb;
   ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS receipt text;
@@ -113,6 +114,20 @@ export async function setOutage(db: Db, what: SandboxOutage, seconds: number): P
 export async function isDown(db: Db, what: SandboxOutage): Promise<boolean> {
   const r = await db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = ?`, [`${what}_down_until`]);
   return Boolean(r.rows[0]?.down);
+}
+
+/** Refund calls wait this long before the refund is made, as a slow provider would (0: at once). */
+export async function setRefundDelay(db: Db, ms: number): Promise<void> {
+  await db.raw(
+    `INSERT INTO provider_sandbox.controls (key, value) VALUES ('refunds_delay_ms', to_jsonb(?::int))
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    [ms],
+  );
+}
+
+export async function refundDelayMs(db: Db): Promise<number> {
+  const r = await db.raw(`SELECT (value #>> '{}')::int AS ms FROM provider_sandbox.controls WHERE key = 'refunds_delay_ms'`);
+  return Number(r.rows[0]?.ms ?? 0);
 }
 
 export interface SandboxEmail {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { type EmailData, prospectEmailData } from '../email/email.data';
 import { type EmailSender, queueEmail } from '../email/email.queue';
-import { countTakenSeats } from '../registrations/seats.queries';
+import { countTakenSeats } from '../workshops/seats.queries';
 import { readSetting } from '../settings/settings.queries';
 import { capacity } from '../workshops/workshops.queries';
 import { leaveUrl, newWaitlistToken, offerUrl } from './waitlist.queries';

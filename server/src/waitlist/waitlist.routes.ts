@@ -21,7 +21,7 @@ export const waitlistRoutes: RouteModule = ({ db, config }) => {
       access: 'form',
       handler: async (req, res) => {
         const id = parseId(req.params.id, 'This workshop is no longer available.');
-        const r = await joinWaitlist(db, id, parse(waitlistJoinSchema, req.body));
+        const r = await joinWaitlist(db, sender, id, parse(waitlistJoinSchema, req.body));
         res.status(r.created ? 201 : 200).json(r.body);
       },
     },

@@ -2,11 +2,13 @@ import { DEFAULT_SETTINGS, WAITLIST_MESSAGES, type WaitlistJoinResponse, type Wa
 import type { z } from 'zod';
 import type { waitlistJoinSchema } from '@workshop/shared';
 import type { Db } from '../db/knex';
-import type { EmailSender } from '../email/email.queue';
+import { prospectEmailData } from '../email/email.data';
+import { type EmailSender, queueEmail } from '../email/email.queue';
 import { ConflictError, NotFoundError } from '../http/errors';
-import { countTakenSeats } from '../registrations/seats.queries';
+import { countTakenSeats } from '../workshops/seats.queries';
 import { capacity } from '../workshops/workshops.queries';
-import { hashWaitlistToken, OFFER_LIVE, positionOf } from './waitlist.queries';
+import { readSetting } from '../settings/settings.queries';
+import { hashWaitlistToken, leaveUrl, newWaitlistToken, OFFER_LIVE, positionOf } from './waitlist.queries';
 import { lockWorkshopForOffers, offerSeat } from './waitlist-offers';
 
 type JoinValues = z.output<typeof waitlistJoinSchema>;
@@ -14,8 +16,9 @@ type JoinValues = z.output<typeof waitlistJoinSchema>;
 /**
  * Joins a workshop's line, or answers the place already held (same email). Refused while a
  * public buyer could simply book: registration open and seats left by the one seat query.
+ * A new place is confirmed by email ("You're on the waitlist") with the entry's own link to leave.
  */
-export async function joinWaitlist(db: Db, workshopId: string, v: JoinValues): Promise<{ created: boolean; body: WaitlistJoinResponse }> {
+export async function joinWaitlist(db: Db, sender: EmailSender, workshopId: string, v: JoinValues): Promise<{ created: boolean; body: WaitlistJoinResponse }> {
   return db.transaction(async (trx) => {
     const w = await trx('workshops as w')
       .where('w.id', workshopId)
@@ -37,8 +40,15 @@ export async function joinWaitlist(db: Db, workshopId: string, v: JoinValues): P
     }
     const cap = capacity(w.max_participants, { ...DEFAULT_SETTINGS.registration_limit, ...(w.registration_limit ?? {}) });
     if (w.registration_open && (cap === null || (await countTakenSeats(trx, workshopId, 'public')) < cap)) throw new ConflictError(WAITLIST_MESSAGES.seatsAvailable);
-    const [e] = await trx('waitlist_entries').insert({ workshop_id: workshopId, name: v.name, email: v.email, phone: v.phone }).returning(['id', 'status']);
-    return { created: true, body: { id: e.id, status: e.status, position: await positionOf(trx, e.id), already: false, message: WAITLIST_MESSAGES.joined } };
+    const leave = newWaitlistToken();
+    const [e] = await trx('waitlist_entries')
+      .insert({ workshop_id: workshopId, name: v.name, email: v.email, phone: v.phone, leave_token_hash: leave.hash })
+      .returning(['id', 'status']);
+    const position = await positionOf(trx, e.id);
+    const { offer_hours } = await readSetting(trx, 'waitlist');
+    const data = { ...prospectEmailData(sender, v, w), waitlistPlace: { position: position ?? 1, hours: offer_hours, leaveUrl: leaveUrl(sender.publicBaseUrl, leave.token) } };
+    await queueEmail(trx, null, 'waitlist_joined', v.email, data, { dedupeKey: `waitlist_joined:${e.id}` });
+    return { created: true, body: { id: e.id, status: e.status, position, already: false, message: WAITLIST_MESSAGES.joined } };
   });
 }
 
@@ -59,7 +69,9 @@ export async function readOffer(db: Db, token: string): Promise<WaitlistOffer> {
  */
 export async function leaveWaitlist(db: Db, token: string): Promise<{ workshop_title: string; message: string }> {
   return db.transaction(async (trx) => {
-    const ref = await trx('waitlist_entries').where({ token_hash: hashWaitlistToken(token) }).first('id', 'workshop_id');
+    // An offer's link, or the entry's own from the "You're on the waitlist" email.
+    const hash = hashWaitlistToken(token);
+    const ref = await trx('waitlist_entries').where({ token_hash: hash }).orWhere({ leave_token_hash: hash }).first('id', 'workshop_id');
     if (!ref) throw new NotFoundError(WAITLIST_MESSAGES.linkInvalid);
     const w = await trx('workshops').where({ id: ref.workshop_id }).forNoKeyUpdate().first('title');
     const e = await trx('waitlist_entries').where({ id: ref.id }).forNoKeyUpdate().first('status');

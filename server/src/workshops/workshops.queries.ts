@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS, type AdminWorkshop, type PublicWorkshop, type Workshop } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
-import { seatsTakenSql } from '../registrations/seats.queries';
+import { seatsTakenSql } from './seats.queries';
 
 const COLUMNS = [
   'w.id',
@@ -64,7 +64,7 @@ export async function listAdminWorkshops(db: Db): Promise<AdminWorkshop[]> {
     .select(
       ...COLUMNS,
       seatsTakenSql(db).wrap('', ' AS seats_taken'),
-      db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed')::int AS completed_count`),
+      db.raw(`(SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed')::int AS completed_count`),
       db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id)::int AS registrations_count`),
       ...JOIN_COLUMNS,
     )

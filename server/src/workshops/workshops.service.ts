@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import type { EmailSender } from '../email/email.queue';
-import { countTakenSeats } from '../registrations/seats.queries';
+import { countTakenSeats } from './seats.queries';
 import { announceWorkshopChange } from './workshop-changes';
 import { findWorkshop, toAdminWorkshop } from './workshops.queries';
 

@@ -1,16 +1,10 @@
 import type { Db } from '../../src/db/knex';
-import { STUCK_AFTER_ATTEMPTS } from '../../src/jobs/reconcile.job';
-import { insertRegistration, insertWorkshop } from '../support/fixtures';
+import { STUCK_AFTER_ATTEMPTS } from '../../src/payments/reconcile.job';
+import { insertRefund as insertRefundRow, insertRegistration, insertWorkshop } from '../support/fixtures';
 
 const MIN = 60_000;
 
-export async function insertRefund(db: Db, values: Record<string, unknown>) {
-  const paymentId = values.payment_id as string;
-  const [row] = await db('refunds')
-    .insert({ idempotency_key: `auto:paypal:${paymentId}`, provider: 'paypal', amount_cents: 9900, currency: 'USD', status: 'queued', ...values })
-    .returning('*');
-  return row;
-}
+export const insertRefund = insertRefundRow;
 
 export async function insertEvent(db: Db, values: { event_id: string; event_type: string; received_at: Date; registration_id?: string | null; payload?: unknown; outcome?: string | null }) {
   const [row] = await db('payment_events')

@@ -1,6 +1,6 @@
 import { attentionListSchema, type AttentionItem } from '@workshop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reconcilePass, STUCK_AFTER_ATTEMPTS } from '../../src/jobs/reconcile.job';
+import { reconcilePass, STUCK_AFTER_ATTEMPTS } from '../../src/payments/reconcile.job';
 import { REFUND_TASK } from '../../src/payments/refunds/refund.queue';
 import { waitFor } from '../payments/payments-helpers';
 import { adminToken, useTestServer } from '../support/test-server';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
-import { PURGE_TASK, schedulePurge } from '../../src/jobs/session-purge.job';
+import { PURGE_TASK, schedulePurge } from '../../src/housekeeping/purge.job';
 import { ADMIN, adminToken, client, startTestServer, useTestServer } from '../support/test-server';
 
 const h = useTestServer();

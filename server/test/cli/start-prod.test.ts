@@ -133,6 +133,17 @@ describe('npm run start:prod with a complete configuration', () => {
   });
 });
 
+describe('npm run start:prod run through npm itself', () => {
+  it('passes SIGTERM on: the server shuts down the graceful way (finishing what is in flight) and npm exits 0', async () => {
+    const p = spawnScript('start:prod', { HOST: '127.0.0.1', PORT: '0', ...PRODUCTION_ENV, DATABASE_URL: await emptyDatabase() }, [], true);
+    running.push(p);
+    const port = await p.listening();
+    expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+    expect(await p.stop('SIGTERM')).toBe(0);
+    expect(p.output()).toContain('shutting down: finishing requests in flight');
+  }, 60_000);
+});
+
 describe('npm run migrate:prod', () => {
   it('migrates DATABASE_URL as a release step, and refuses without it', async () => {
     const refused = spawnScript('migrate:prod', {});

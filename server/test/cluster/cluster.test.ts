@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
 import { loadConfig } from '../../src/config';
-import { RECONCILE_TASK } from '../../src/jobs/reconcile.job';
+import { RECONCILE_TASK } from '../../src/payments/reconcile.job';
 import { startServer, type RunningServer } from '../../src/server';
 import { buyer, createWorkshop, sandboxEmails, waitFor } from '../payments/payments-helpers';
 import { createTestDb, type TestDb } from '../support/test-db';

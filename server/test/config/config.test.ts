@@ -22,7 +22,24 @@ describe('loadConfig', () => {
 
   it('reads values from the environment', () => {
     const c = loadConfig({ DATABASE_URL: DB, PORT: '8080', HOLD_MINUTES: '15', TRUST_PROXY: 'true', PUBLIC_BASE_URL: 'https://workshops.example.com/', NODE_ENV: 'test' });
-    expect(c).toMatchObject({ PORT: 8080, HOLD_MINUTES: 15, TRUST_PROXY: true, publicBaseUrl: 'https://workshops.example.com' });
+    expect(c).toMatchObject({ PORT: 8080, HOLD_MINUTES: 15, TRUST_PROXY: 1, publicBaseUrl: 'https://workshops.example.com' });
+  });
+
+  it('takes TRUST_PROXY as true or false, a hop count, or the proxies\' addresses', () => {
+    expect(loadConfig({ DATABASE_URL: DB, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATABASE_URL: DB, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ DATABASE_URL: DB, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ DATABASE_URL: DB, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback,::1' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback', '::1']);
+    expect(problems({ DATABASE_URL: DB, TRUST_PROXY: '10.0.0.1,proxy.internal' })).toContain(
+      'TRUST_PROXY: must be "true", "false", a hop count from 1 to 10, or the proxies\' addresses, such as 10.0.0.1,10.0.0.0/8 or loopback (got "10.0.0.1,proxy.internal")',
+    );
+  });
+
+  it('bounds how long a provider call may take (a refund claim outlives any call)', () => {
+    expect(loadConfig({ DATABASE_URL: DB }).PROVIDER_TIMEOUT_MS).toBe(20_000);
+    expect(loadConfig({ DATABASE_URL: DB, PROVIDER_TIMEOUT_MS: '5000' }).PROVIDER_TIMEOUT_MS).toBe(5000);
+    expect(problems({ DATABASE_URL: DB, PROVIDER_TIMEOUT_MS: '500' })).toContain('PROVIDER_TIMEOUT_MS: must be at least 1000 (got "500")');
+    expect(problems({ DATABASE_URL: DB, PROVIDER_TIMEOUT_MS: '90000' })).toContain('PROVIDER_TIMEOUT_MS: must be at most 60000 (got "90000")');
   });
 
   it('treats an empty value as unset', () => {

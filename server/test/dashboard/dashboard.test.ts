@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DAY, insertRegistration, insertWorkshop } from '../support/fixtures';
+import { DAY, insertRefund, insertRegistration, insertWorkshop } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 
 const h = useTestServer({ admin: true });
@@ -44,7 +44,8 @@ describe('GET /api/admin/dashboard', () => {
       ['Forty days ago', 'completed', 7700, midnight - 40 * DAY],
     ];
     for (const [name, status, amount, created] of regs) {
-      await insertRegistration(h.db, upcoming.id, { name, status, amount, created_at: new Date(created), ...(status === 'refunded' ? { payment_id: `R-${name}` } : {}) });
+      const reg = await insertRegistration(h.db, upcoming.id, { name, status, amount, created_at: new Date(created), ...(status === 'refunded' ? { payment_id: `R-${name}` } : {}) });
+      if (status === 'refunded') await insertRefund(h.db, { registration_id: reg.id, payment_id: `R-${name}`, amount_cents: amount, reason: 'cancellation', status: 'succeeded' });
     }
 
     const res = await h.api('GET', '/api/admin/dashboard', { token: h.token });
@@ -53,7 +54,7 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.total_registrations).toBe(6);
     expect(d.today_registrations).toBe(3);
     expect(d.total_revenue_cents).toBe(9900 + 4900 + 100 + 12900 + 2500 + 7700);
-    // Collected = completed, Pending = pending, Refunded = refunded; failed counts only in the total.
+    // Collected = completed, Pending = pending, Refunded = the refunds made; failed counts only in the total.
     expect({ collected: d.collected_cents, pending: d.pending_cents, refunded: d.refunded_cents }).toEqual({ collected: 9900 + 12900 + 7700, pending: 4900, refunded: 2500 });
     expect(d.revenue_by_workshop.find((w: { title: string }) => w.title === 'Upcoming')).toEqual({
       workshop_id: upcoming.id,
@@ -80,5 +81,27 @@ describe('GET /api/admin/dashboard', () => {
     expect(d.daily[27]).toEqual({ date: iso(midnight - 2 * DAY), registrations: 1, revenue_cents: 2500 });
     expect(d.daily[0].date).toBe(iso(midnight - 29 * DAY));
     expect(d.daily.reduce((n: number, x: { registrations: number }) => n + x.registrations, 0)).toBe(5);
+  });
+});
+
+describe('Refunded: the refunds made, not the price of refunded bookings', () => {
+  it('counts a $20 refund of a $99 booking as $20, and money given back by hand at the provider, so it reconciles with the providers', async () => {
+    const w = await insertWorkshop(h.db, { title: 'Refunds Workshop' });
+    const before = (await h.api('GET', '/api/admin/dashboard', { token: h.token })).body.refunded_cents as number;
+    // An admin's $20 refund of a $99 booking (the booking ends refunded).
+    const partial = await insertRegistration(h.db, w.id, { status: 'refunded', amount: 9900, payment_id: 'CAP-PARTIAL' });
+    await insertRefund(h.db, { registration_id: partial.id, payment_id: 'CAP-PARTIAL', amount_cents: 2000, reason: 'cancellation', status: 'succeeded' });
+    // A refund still queued has not gone back yet.
+    const queued = await insertRegistration(h.db, w.id, { status: 'refund_pending', amount: 9900, payment_id: 'CAP-QUEUED' });
+    await insertRefund(h.db, { registration_id: queued.id, payment_id: 'CAP-QUEUED', amount_cents: 9900, reason: 'cancellation', status: 'queued' });
+    // $15 given back by hand at the provider on a booking that stands.
+    const kept = await insertRegistration(h.db, w.id, { status: 'completed', amount: 9900, payment_id: 'CAP-HAND' });
+    await h.db('payments').insert({ provider: 'paypal', payment_id: 'CAP-HAND', registration_id: kept.id, amount_cents: 9900, currency: 'USD', kept_cents: 8400, refunded_outside_cents: 1500, decision: 'refunded_at_provider' });
+    // Money nobody registered for, refunded in full: in the total, under no workshop.
+    await insertRefund(h.db, { registration_id: null, payment_id: 'CAP-NOBODY', amount_cents: 12900, reason: 'unattributed', status: 'succeeded' });
+
+    const d = (await h.api('GET', '/api/admin/dashboard', { token: h.token })).body;
+    expect(d.refunded_cents - before).toBe(2000 + 1500 + 12900);
+    expect(d.revenue_by_workshop.find((x: { title: string }) => x.title === 'Refunds Workshop').refunded_cents).toBe(2000 + 1500);
   });
 });

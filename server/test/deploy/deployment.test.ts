@@ -16,7 +16,9 @@ import { ensureBuilt, PRODUCTION_ENV, root, scripts, spawnScript, type Proc } fr
  * environment, behind a stand-in for the nginx upstream.
  */
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-const argv = (script: string) => scripts[script].split(/\s+/);
+/** A script's command line; `exec` (so the signals npm passes on reach node, not a shell) is the shell's, not the command's. */
+const commandOf = (script: string) => scripts[script].replace(/^exec\s+/, '');
+const argv = (script: string) => commandOf(script).split(/\s+/);
 
 interface Service {
   command?: string[];
@@ -27,7 +29,7 @@ interface Service {
 }
 const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, Service> };
 const services = compose.services;
-const appServices = Object.entries(services).filter(([, s]) => s.command?.join(' ') === scripts['start:prod']);
+const appServices = Object.entries(services).filter(([, s]) => s.command?.join(' ') === commandOf('start:prod'));
 
 /** compose's variable interpolation: ${VAR}, ${VAR:-default}, ${VAR:?error}. */
 function interpolate(value: string, vars: Record<string, string>): string {
@@ -93,6 +95,12 @@ describe('compose.yaml', () => {
     // Without the credentials in .env, start:prod (not compose) names each one.
     expect(() => productionConfig(envOf(services.app1, { POSTGRES_PASSWORD: 'x', PUBLIC_BASE_URL: 'https://w.example.com' }))).toThrow(/PAYPAL_CLIENT_ID[\s\S]*RAZORPAY_KEY_SECRET[\s\S]*SENDGRID_API_KEY/);
     expect(() => envOf(services.app1, {})).toThrow('set POSTGRES_PASSWORD in .env');
+  });
+
+  it("takes the providers' sandbox unless the operator says live", () => {
+    const { PAYPAL_MODE: _unset, ...withoutMode } = dotEnv;
+    expect(envOf(services.app1, withoutMode).PAYPAL_MODE).toBe('sandbox');
+    expect(envOf(services.app1, { ...withoutMode, PAYPAL_MODE: 'live' }).PAYPAL_MODE).toBe('live');
   });
 });
 

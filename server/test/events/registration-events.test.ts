@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../../src/app';
 import { loadConfig } from '../../src/config';
-import { createEventsPlugin } from '../../src/events/events.plugin';
+import { createEventsPlugin } from '../../src/plugins/events.plugin';
 import { notifyRegistrationCompleted } from '../../src/events/registration-events';
 import { newAccessId } from '../../src/registrations/access-id';
 import { startServer, type RunningServer } from '../../src/server';
 import type { Db } from '../../src/db/knex';
-import { purgeExpired } from '../../src/jobs/session-purge.job';
+import { purgeExpired } from '../../src/housekeeping/purge.job';
 import { startAnotherInstance, useTestServer } from '../support/test-server';
 
 const h = useTestServer({ admin: true });

@@ -71,6 +71,25 @@ describe('the sign-in limit', () => {
   });
 });
 
+describe('TRUST_PROXY as the proxies\' addresses', () => {
+  it('believes X-Forwarded-For only from a listed proxy', async () => {
+    const listed = await startAnotherInstance(first, { RATE_LIMIT_LOGIN_MAX: '3', TRUST_PROXY: 'loopback, 10.0.0.0/8' });
+    const unlisted = await startAnotherInstance(first, { RATE_LIMIT_LOGIN_MAX: '3', TRUST_PROXY: '10.9.9.9' });
+    try {
+      for (let i = 0; i < 3; i++) expect((await login(listed, '192.0.2.7', 'wrong')).status).toBe(401);
+      expect((await login(listed, '192.0.2.7', ADMIN.password)).status).toBe(429);
+      expect((await login(listed, '192.0.2.8', ADMIN.password)).status).toBe(200);
+      // The request comes from 127.0.0.1, which is not the listed proxy: what it claims is not believed.
+      await login(unlisted, '192.0.2.50', 'wrong');
+      expect(await first.deps.db('rate_limits').where('key', 'login:192.0.2.50').first()).toBeUndefined();
+      expect(await first.deps.db('rate_limits').where('key', 'login:127.0.0.1').first()).toBeDefined();
+    } finally {
+      await listed.close();
+      await unlisted.close();
+    }
+  });
+});
+
 describe('the webhook limit', () => {
   it('stops an address whose deliveries keep being refused before they cost a signature check', async () => {
     const forged = (ip: string) =>

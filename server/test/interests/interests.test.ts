@@ -182,6 +182,7 @@ describe('admin interests', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     const today = new Date().toISOString().slice(0, 10);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_interests_${today}.csv"`);
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const parsed = Papa.parse<string[]>(res.text.trim());
     expect(parsed.data[0]).toEqual(['Name', 'Email', 'Phone', 'Status', 'Submitted Date', 'Message']);
     const alice = await h.db('workshop_interests').where({ id: ids['Alice Walker'] }).first();

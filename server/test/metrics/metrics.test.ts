@@ -1,19 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { checkoutOutcome } from '../../src/metrics/checkout-metrics';
 import { metricsAccess } from '../../src/metrics/metrics-access';
-import { insertRegistration, insertWorkshop } from '../support/fixtures';
+import { insertRefund, insertRegistration, insertWorkshop } from '../support/fixtures';
 import { client, startTestServer, useTestServer, type TestServer } from '../support/test-server';
-
-/** One sample of a Prometheus text answer: `name{labels…} value`, matched on a subset of labels. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((l) => [l[1], l[2]]));
-    if (Object.entries(labels).every(([k, v]) => got[k] === v)) return Number(m[3]);
-  }
-  return undefined;
-}
+import { sample } from './prom-sample';
 
 const h = useTestServer({ admin: true });
 const scrape = async () => {
@@ -71,12 +62,10 @@ describe('GET /metrics from this machine', () => {
       id: '00000000-0000-4000-8000-00000000a001',
       record: { payment_method: 'paypal', status: 'completed', completed_at: new Date().toISOString() },
     });
-    const refund = (values: Record<string, unknown>) => ({ idempotency_key: `k-${randomBytes(4).toString('hex')}`, payment_id: 'PAY', amount_cents: 100, currency: 'USD', reason: 'test', ...values });
-    await h.db('refunds').insert([
-      refund({ provider: 'paypal', status: 'succeeded', registration_id: refundedReg.id }),
-      refund({ provider: 'razorpay', status: 'failed', attempts: 30, last_error: 'declined' }),
-      refund({ provider: 'paypal', status: 'queued', attempts: 2, last_error: 'timeout' }),
-    ]);
+    const refund = (values: Record<string, unknown>) => insertRefund(h.db, { idempotency_key: `k-${randomBytes(4).toString('hex')}`, payment_id: 'PAY', amount_cents: 100, currency: 'USD', reason: 'test', ...values });
+    await refund({ provider: 'paypal', status: 'succeeded', registration_id: refundedReg.id });
+    await refund({ provider: 'razorpay', status: 'failed', attempts: 30, last_error: 'declined' });
+    await refund({ provider: 'paypal', status: 'queued', attempts: 2, last_error: 'timeout' });
     // Jobs for a task no worker runs stay where they are: one due now, one later, one out of attempts.
     await h.db.raw(`SELECT graphile_worker.add_job('metrics_probe', '{}'::json, run_at => now() - interval '30 seconds')`);
     await h.db.raw(`SELECT graphile_worker.add_job('metrics_probe', '{}'::json, run_at => now() + interval '1 hour')`);
@@ -98,6 +87,38 @@ describe('GET /metrics from this machine', () => {
     expect(sample(text, 'workshop_job_queue_oldest_seconds', { task: 'metrics_probe' })).toBeGreaterThanOrEqual(29);
     expect(sample(text, 'workshop_jobs', { task: 'metrics_probe', state: 'scheduled' })).toBe(1);
     expect(sample(text, 'workshop_jobs_failed', { task: 'metrics_probe' })).toBe(1);
+  });
+
+  it('reports what the alert rules watch: the oldest refund owed, emails not sent, checkouts the reconciler has not settled', async () => {
+    const w = await insertWorkshop(h.db);
+    const hoursAgo = (n: number) => h.db.raw(`now() - make_interval(hours => ?)`, [n]);
+    const minutesAgo = (n: number) => h.db.raw(`now() - make_interval(mins => ?)`, [n]);
+    await insertRefund(h.db, { idempotency_key: 'k-old-owed', payment_id: 'PAY-OLD', provider: 'razorpay', currency: 'INR', status: 'queued', attempts: 8, last_error: 'Service Unavailable', created_at: hoursAgo(2) });
+    // Emails: one being retried, one waiting its first try, two given up on (refused; could not be built), one sent.
+    const email = (values: Record<string, unknown>) => h.db('email_messages').insert({ kind: 'confirmation', to_email: 'someone@example.com', data: {}, ...values });
+    await email({ status: 'queued', attempts: 3, last_error: 'Service Unavailable', created_at: minutesAgo(30) });
+    await email({ status: 'queued', kind: 'admin_notification' });
+    await email({ status: 'failed', attempts: 30, last_error: 'Bad Request' });
+    await email({ status: 'failed', kind: 'refund_notice', last_error: 'could not build: no such template' });
+    await email({ status: 'sent', attempts: 1, sent_at: new Date() });
+    // Pending checkouts: one whose hold ran out 20 minutes ago and that the reconciler is backing off
+    // on (its provider cannot be asked), one still held, one capture PayPal itself still holds.
+    await insertRegistration(h.db, w.id, { status: 'pending', payment_method: 'razorpay', hold_expires_at: minutesAgo(20), reconcile_attempts: 4, reconcile_after: h.db.raw(`now() + interval '1 hour'`) });
+    await insertRegistration(h.db, w.id, { status: 'pending', payment_method: 'paypal' });
+    await insertRegistration(h.db, w.id, { status: 'pending', payment_method: 'paypal', status_reason: 'capture_pending', hold_expires_at: hoursAgo(5), reconcile_after: h.db.raw(`now() + interval '1 hour'`) });
+
+    const text = await scrape();
+    expect(sample(text, 'workshop_refund_oldest_queued_seconds', { provider: 'razorpay' })).toBeGreaterThanOrEqual(7200);
+    expect(sample(text, 'workshop_emails_queued', { kind: 'confirmation' })).toBe(1);
+    expect(sample(text, 'workshop_emails_retrying', { kind: 'confirmation' })).toBe(1);
+    expect(sample(text, 'workshop_email_oldest_queued_seconds', { kind: 'confirmation' })).toBeGreaterThanOrEqual(1800);
+    expect(sample(text, 'workshop_emails_queued', { kind: 'admin_notification' })).toBe(1);
+    expect(sample(text, 'workshop_emails_retrying', { kind: 'admin_notification' })).toBe(0);
+    expect(sample(text, 'workshop_emails_failed_total', { reason: 'refused' })).toBe(1);
+    expect(sample(text, 'workshop_emails_failed_total', { reason: 'unbuildable' })).toBe(1);
+    expect(sample(text, 'workshop_reconcile_lag_seconds', { provider: 'razorpay' })).toBeGreaterThanOrEqual(1200);
+    expect(sample(text, 'workshop_reconcile_lag_seconds', { provider: 'razorpay' })).toBeLessThan(3600);
+    expect(sample(text, 'workshop_reconcile_lag_seconds', { provider: 'paypal' })).toBe(0);
   });
 
   it('counts the admin clients connected to the events stream', async () => {
@@ -156,5 +177,27 @@ describe('who may read the metrics', () => {
     expect(metricsAccess(req('10.0.0.7'), 'the-right-token-123')).toBe('unauthorized');
     expect(metricsAccess(req('10.0.0.7', { authorization: 'Bearer the-right-token-12' }), 'the-right-token-123')).toBe('unauthorized');
     expect(metricsAccess(req('10.0.0.7', { authorization: 'Bearer the-right-token-123' }), 'the-right-token-123')).toBe('allowed');
+  });
+});
+
+describe('what a checkout request came to', () => {
+  const answer = (status: number, more: { location?: string; errorCode?: string; finished?: boolean } = {}) => checkoutOutcome({ finished: true, status, ...more });
+  it('ok, pending, refused (the buyer\'s or the stock\'s reason), failed (ours), aborted', () => {
+    expect(answer(201)).toBe('ok');
+    expect(answer(200)).toBe('ok');
+    expect(answer(202)).toBe('pending');
+    expect(answer(422)).toBe('refused');
+    expect(answer(409)).toBe('refused');
+    expect(answer(429)).toBe('refused');
+    expect(answer(503, { errorCode: 'maintenance' })).toBe('refused');
+    expect(answer(503, { errorCode: 'payment_failed' })).toBe('failed');
+    expect(answer(503, { errorCode: 'unavailable' })).toBe('failed');
+    expect(answer(500)).toBe('failed');
+    expect(answer(200, { finished: false })).toBe('aborted');
+  });
+  it('PayPal\'s return by where it sends the buyer', () => {
+    expect(answer(302, { location: '/thank-you?payment=success&method=paypal' })).toBe('ok');
+    expect(answer(302, { location: '/?payment=processing&method=paypal&message=x' })).toBe('pending');
+    expect(answer(302, { location: '/?payment=failed&message=declined' })).toBe('refused');
   });
 });

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { reconcilePass } from '../../src/jobs/reconcile.job';
-import { signPaypalWebhook } from '../../src/sandbox/sandbox.credentials';
+import { reconcilePass } from '../../src/payments/reconcile.job';
 import { useTestServer } from '../support/test-server';
+import { paypalDashboardRefund } from './booking-flows';
 import { buyer, createWorkshop, payInRazorpaySandbox, payWithPaypal, waitFor } from './payments-helpers';
 
 /**
@@ -173,15 +172,8 @@ describe('a refund made at the provider dashboard', () => {
     expect(reg).toMatchObject({ status: 'completed' });
     const order = await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first();
     // The merchant gives $10 back as a goodwill gesture, at PayPal.
-    const refund = await h.api('POST', `/sandbox/paypal/v2/payments/captures/${order.capture_id}/refund`, {
-      headers: { authorization: 'Bearer A21AA-sandbox-dashboard' },
-      body: { amount: { value: '10.00', currency_code: 'USD' } },
-    });
-    expect(refund.status, refund.text).toBe(201);
-    const event = { id: `WH-${randomUUID()}`, event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: refund.body.id, links: [{ rel: 'up', href: `/v2/payments/captures/${order.capture_id}`, method: 'GET' }] } };
-    const raw = JSON.stringify(event);
-    const delivered = await h.api('POST', '/api/webhooks/paypal', { body: raw, headers: { 'content-type': 'application/json', ...signPaypalWebhook(raw, randomUUID()) } });
-    expect(delivered.status).toBe(200);
+    const refund = await paypalDashboardRefund(h, order.capture_id, '10.00');
+    expect((await refund.webhook()).status).toBe(200);
     const after = await regOf(who.email);
     const refundedCents = (await h.db('provider_sandbox.paypal_refunds').where({ capture_id: order.capture_id })).reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0);
     // Either the seat stands (only part was given back) or the buyer gets all of it back.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { REFUND_MAX_ATTEMPTS, scheduleRefundJob } from '../../src/payments/refunds/refund.queue';
+import { insertRefund } from '../support/fixtures';
 import { client, startTestServer, type TestServer } from '../support/test-server';
-import { reconcilePass } from '../../src/jobs/reconcile.job';
+import { reconcilePass } from '../../src/payments/reconcile.job';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
 async function withServer(env: Record<string, string>, fn: (s: TestServer, api: ReturnType<typeof client>) => Promise<void>) {
@@ -101,8 +103,9 @@ describe('refunds', () => {
       const rows = await server.deps.db('refunds').where({ payment_id: paid.body.razorpay_payment_id });
       expect(rows).toHaveLength(1);
       expect(rows[0].attempts).toBe(refund.attempts);
-      const job = await server.deps.db.raw(`SELECT attempts FROM graphile_worker._private_jobs WHERE key = ?`, [`refund:${refund.id}`]);
-      expect(job.rows[0].attempts).toBeGreaterThanOrEqual(1);
+      // Still owed: its next attempt is scheduled with backoff (the refund row keeps the count).
+      const job = await server.deps.db.raw(`SELECT run_at > now() AS later FROM graphile_worker._private_jobs WHERE key = ?`, [`refund:${refund.id}`]);
+      expect(job.rows).toEqual([{ later: true }]);
       await api('POST', '/sandbox/refunds/outage', { body: { seconds: 0 } });
     });
   }, 60_000);
@@ -111,17 +114,16 @@ describe('refunds', () => {
     await withServer({ PAYMENT_PROVIDERS: 'razorpay' }, async (server) => {
       const db = server.deps.db;
       await db('admin_settings').insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: 'ops@example.com' }) }).onConflict('setting_key').merge();
-      const [refund] = await db('refunds')
-        .insert({ idempotency_key: 'auto:paypal:CAP-ORPHAN', provider: 'paypal', payment_id: 'CAP-ORPHAN', amount_cents: 9900, currency: 'USD', reason: 'unattributed' })
-        .returning('id');
-      await db.raw(`SELECT graphile_worker.add_job('refund_payment', json_build_object('refund_id', ?::text), max_attempts => 1)`, [refund.id]);
+      // On its last attempt (the refund row counts them).
+      const refund = await insertRefund(db, { idempotency_key: 'auto:paypal:CAP-ORPHAN', provider: 'paypal', payment_id: 'CAP-ORPHAN', amount_cents: 9900, currency: 'USD', reason: 'unattributed', attempts: REFUND_MAX_ATTEMPTS - 1 });
+      await scheduleRefundJob(db, refund.id);
       const [alert] = await waitFor(async () => {
         const m = await sandboxEmails(server, 'ops@example.com');
         return m.length ? m : undefined;
       });
       expect(alert.subject).toBe('Action needed: refund failed for an unattributed payment ($99.00)');
       expect(alert.text_body).toContain('paypal is not enabled on this server');
-      expect(await db('refunds').where({ id: refund.id }).first()).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(await db('refunds').where({ id: refund.id }).first()).toMatchObject({ status: 'failed', attempts: REFUND_MAX_ATTEMPTS });
     });
   });
 });

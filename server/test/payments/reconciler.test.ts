@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconcilePass, RECONCILE_TASK, STUCK_AFTER_ATTEMPTS } from '../../src/jobs/reconcile.job';
+import { reconcilePass, RECONCILE_TASK, STUCK_AFTER_ATTEMPTS } from '../../src/payments/reconcile.job';
 import { loadConfig } from '../../src/config';
 import { startServer } from '../../src/server';
 import { insertRegistration } from '../support/fixtures';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { razorpayPaymentSignature, SANDBOX_CREDENTIALS, signPaypalWebhook } from '../../src/sandbox/sandbox.credentials';
-import { insertRegistration } from '../support/fixtures';
+import { REFUND_MAX_ATTEMPTS, scheduleRefundJob } from '../../src/payments/refunds/refund.queue';
+import { insertRefund, insertRegistration } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, follow, payInRazorpaySandbox, payWithPaypal, pressPaypalButton, sandboxEmails, waitFor } from './payments-helpers';
 
@@ -42,7 +43,7 @@ describe('a refund the provider refuses at first', () => {
       return r.status === 'refunded' ? r : undefined;
     }, 30_000, 200);
     expect(await h.db('provider_sandbox.paypal_refunds').where({ capture_id: done.payment_id })).toHaveLength(1);
-    expect(await h.db('payment_events').where({ provider: 'paypal', event_id: `refund:${done.payment_id}`, event_type: 'refund.completed' })).toHaveLength(1);
+    expect(await h.db('payment_events').where({ provider: 'paypal', event_id: `refund:paypal:${done.payment_id}:1`, event_type: 'refund.completed' })).toHaveLength(1);
     expect((await h.db('refunds').where({ payment_id: done.payment_id }).first()).attempts).toBeGreaterThan(1);
     const notices = await waitFor(async () => {
       const m = await sandboxEmails(h.server, late.email);
@@ -163,11 +164,9 @@ describe('a refund the provider never accepts', () => {
     const w = await createWorkshop(h.db, { title: 'Never Refunded Workshop' });
     const reg = await insertRegistration(h.db, w.id, { name: 'Stuck Sam', email: 'stuck@example.com', payment_id: 'pay_never_refunded', payment_method: 'razorpay', status: 'refund_pending', status_reason: 'workshop_full_refunded' });
     await refundsDown(60);
-    // The owed refund on its last attempt (graphile-worker's own add_job, with one attempt allowed).
-    const [refund] = await h.db('refunds')
-      .insert({ idempotency_key: 'auto:razorpay:pay_never_refunded', registration_id: reg.id, provider: 'razorpay', payment_id: 'pay_never_refunded', amount_cents: 9900, currency: 'USD', reason: 'workshop_full' })
-      .returning('id');
-    await h.db.raw(`SELECT graphile_worker.add_job('refund_payment', json_build_object('refund_id', ?::text), max_attempts => 1)`, [refund.id]);
+    // The owed refund on its last attempt: 29 made, the refund row counts them.
+    const refund = await insertRefund(h.db, { idempotency_key: 'auto:razorpay:pay_never_refunded', registration_id: reg.id, provider: 'razorpay', payment_id: 'pay_never_refunded', amount_cents: 9900, currency: 'USD', reason: 'workshop_full', attempts: REFUND_MAX_ATTEMPTS - 1 });
+    await scheduleRefundJob(h.db, refund.id);
 
     const [alert] = await waitFor(async () => {
       const m = await sandboxEmails(h.server, 'owner@example.com');
@@ -176,7 +175,9 @@ describe('a refund the provider never accepts', () => {
     expect(alert.subject).toBe('Action needed: refund failed for Stuck Sam ($99.00)');
     expect(alert.text_body).toContain('Payment ID: pay_never_refunded');
     expect(await regOf('stuck@example.com')).toMatchObject({ status: 'refund_pending' });
-    expect(await h.db('refunds').where({ id: refund.id }).first()).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(await h.db('refunds').where({ id: refund.id }).first()).toMatchObject({ status: 'failed', attempts: REFUND_MAX_ATTEMPTS });
+    // Given up: no job is left to run it again until an admin retries.
+    expect((await h.db.raw(`SELECT count(*)::int AS n FROM graphile_worker._private_jobs WHERE payload->>'refund_id' = ?`, [refund.id])).rows[0].n).toBe(0);
     await refundsDown(0);
   }, 60_000);
 });

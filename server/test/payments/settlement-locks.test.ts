@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { razorpayPaymentSignature, SANDBOX_CREDENTIALS } from '../../src/sandbox/sandbox.credentials';
-import { queueRefund, scheduleRefundJob } from '../../src/payments/refunds/refund.queue';
-import { lockWorkshopThenRegistration } from '../../src/registrations/seats.queries';
+import { lockPayment } from '../../src/payments/ledger/payment-ledger';
+import { queueOwedRefund, scheduleRefundJob } from '../../src/payments/refunds/refund.queue';
+import { lockWorkshopThenRegistration } from '../../src/workshops/seats.queries';
 import { useTestServer } from '../support/test-server';
 import { buyer, createWorkshop, payInRazorpaySandbox, waitFor } from './payments-helpers';
 
@@ -42,17 +43,13 @@ describe('a payment settled while a refund on the same registration is being rec
     const worker = await h.db.transaction();
     try {
       await worker('refunds').where({ id: refund.id }).update({ updated_at: worker.fn.now() });
-      const replay = h.api('POST', '/api/checkout/razorpay/verify', { body: second });
-      // The replay locks the registration and then waits for the refund row the worker holds.
-      await waitFor(async () => {
-        const r = await h.db.raw(`SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE 'insert into "refunds"%'`);
-        return r.rows.length > 0;
-      }, 10_000, 20);
-      await worker('payment_events').insert({ provider: 'razorpay', event_id: `refund:test-${secondId}`, event_type: 'refund.completed', payload: '{}', registration_id: reg.id });
-      await worker.commit();
-      const res = await replay;
+      // The replay locks the workshop, the registration and the payment's ledger row: it finds nothing
+      // more owed and answers without waiting for the refund row the worker holds.
+      const res = await h.api('POST', '/api/checkout/razorpay/verify', { body: second });
       expect(res.status).toBe(200);
       expect(res.body).toEqual(done.body);
+      await worker('payment_events').insert({ provider: 'razorpay', event_id: `refund:test-${secondId}`, event_type: 'refund.completed', payload: '{}', registration_id: reg.id });
+      await worker.commit();
     } finally {
       if (!worker.isCompleted()) await worker.rollback();
     }
@@ -95,14 +92,17 @@ describe('the last refund on a registration finishing while another payment on i
       const before = (await h.db('refunds').where({ id: owed[1].id }).first()).attempts;
       await scheduleRefundJob(h.db, owed[1].id);
       await waitFor(waitingOnRegistrations, 15_000, 20);
-      expect(await queueRefund(settlement, { registrationId: reg.id, provider: 'razorpay', paymentId: secondId, amountCents: 9900, currency: 'USD', reason: 'unneeded_payment' })).toBe(false);
+      // Nothing more is owed on it: its whole amount is already queued.
+      const payment = await lockPayment(settlement, 'razorpay', secondId);
+      expect(await queueOwedRefund(settlement, payment!, { registrationId: reg.id, reason: 'unneeded_payment' })).toBe(0);
       await settlement.commit();
       const done = await waitFor(async () => {
         const r = await h.db('refunds').where({ id: owed[1].id }).first();
         return r.status === 'succeeded' ? r : undefined;
       }, 30_000, 100);
-      // One attempt after the outage, not one that died in a deadlock and a retry.
-      expect(done.attempts).toBe(before + 1);
+      // At most one attempt after the outage (the one in flight may have been it), not one that died in a deadlock and a retry.
+      expect(done.attempts).toBeLessThanOrEqual(before + 1);
+      expect(done.last_error).toBeNull();
     } finally {
       if (!settlement.isCompleted()) await settlement.rollback();
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reconcilePass } from '../../src/jobs/reconcile.job';
+import { reconcilePass } from '../../src/payments/reconcile.job';
 import { recoveryPass } from '../../src/recovery/recovery.job';
 import { buyer, createWorkshop, follow, pressPaypalButton, sandboxEmails } from '../payments/payments-helpers';
 import { useTestServer } from '../support/test-server';

@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { formatDateTime } from '@workshop/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { dbNow, insertRegistration, insertWorkshop, localDate, rowCounts } from '../support/fixtures';
+import { dbNow, insertRefund, insertRegistration, insertWorkshop, localDate, rowCounts } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
 
 const h = useTestServer({ admin: true });
@@ -45,6 +45,18 @@ describe('GET /api/admin/registrations', () => {
     expect(names(await list('?q=nc-cccc'))).toEqual(['Carol King']);
     expect(names(await list('?q=%20%20dan%20'))).toEqual(['Dan Brown']);
     expect(names(await list('?q=PAY-ALICE'))).toEqual([]);
+  });
+
+  it('finds orders by the start of an access id, however many it matches, and only by its start', async () => {
+    const prefix = await h.db('workshop_registrations').where({ name: 'Carol King' }).first('access_id');
+    // The whole id, its start in any case, with stray spaces.
+    expect(names(await list(`?q=${prefix.access_id}`))).toEqual(['Carol King']);
+    expect(names(await list(`?q=${encodeURIComponent(` ${prefix.access_id.slice(0, 6).toLowerCase()} `)}`))).toContain('Carol King');
+    // "NC-" is the start of every id: every order, counted as the list counts them.
+    const all = await list('?q=NC-');
+    expect(all.body.total).toBe((await list('')).body.total);
+    // The middle of an id is still found by the usual search.
+    expect(names(await list(`?q=${prefix.access_id.slice(4)}`))).toEqual(['Carol King']);
   });
 
   it("filters by status ('all' = every one) and counts the filtered total", async () => {
@@ -118,12 +130,15 @@ describe('GET /api/admin/registrations/export.csv', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(res.headers.get('content-disposition')).toBe(`attachment; filename="workshop_registrations_${new Date().toISOString().slice(0, 10)}.csv"`);
+    // A UTF-8 byte order mark first, so Excel reads non-ASCII names right.
+    expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const rows = Papa.parse<string[]>(res.text.trim()).data;
-    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
+    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
     const alice = await h.db('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
+    const eve = await h.db('workshop_registrations').where({ access_id: 'NC-EEEE6666' }).first();
     expect(rows.slice(1)).toEqual([
-      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'Completed', 'PAY-ALICE', formatDateTime(alice.created_at), '', '0.00'],
-      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'Completed', 'PAY-EVE', expect.any(String), '', '0.00'],
+      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'Completed', 'PAY-ALICE', formatDateTime(alice.created_at), '', '0.00', alice.id, '1'],
+      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'Completed', 'PAY-EVE', expect.any(String), '', '0.00', eve.id, '1'],
     ]);
   });
 
@@ -131,7 +146,7 @@ describe('GET /api/admin/registrations/export.csv', () => {
     const res = await h.api('GET', '/api/admin/registrations/export.csv', { token: h.token });
     const rows = Papa.parse<string[]>(res.text.trim()).data;
     expect(rows).toHaveLength(6);
-    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'Pending', '', expect.any(String), '', '0.00']);
+    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'Pending', '', expect.any(String), '', '0.00', expect.any(String), '1']);
   });
 
   it('quotes commas and quotes in names', async () => {
@@ -159,18 +174,23 @@ describe('DELETE /api/admin/registrations (clear all)', () => {
     expect(await rowCounts(h.db)).toEqual(before);
   });
 
-  it('archives every settled registration and keeps holds and rows still owed a refund', async () => {
+  it('archives every settled registration and keeps holds, rows still owed a refund and bookings of workshops not ended', async () => {
     const w = await seed();
+    // The seeded workshop ended long ago (past its recordings window): its bookings are history.
+    await h.db('workshops').where({ id: w.id }).update({ date: new Date(Date.now() - 40 * 86_400_000) });
     const owed = await insertRegistration(h.db, w.id, { name: 'Owed Olive', status: 'refund_pending', payment_id: 'PAY-OWED', status_reason: 'workshop_full_refunded' });
     const paidTwice = await insertRegistration(h.db, w.id, { name: 'Twice Tom', status: 'completed', payment_id: 'PAY-TOM' });
-    await h.db('refunds').insert({ idempotency_key: 'auto:paypal:PAY-TOM-2', registration_id: paidTwice.id, provider: 'paypal', payment_id: 'PAY-TOM-2', amount_cents: 9900, currency: 'USD', reason: 'duplicate_payment' });
+    await insertRefund(h.db, { idempotency_key: 'auto:paypal:PAY-TOM-2', registration_id: paidTwice.id, provider: 'paypal', payment_id: 'PAY-TOM-2', amount_cents: 9900, currency: 'USD', reason: 'duplicate_payment' });
+    // Someone's seat in a workshop still to come is theirs: never cleared.
+    const upcoming = await insertWorkshop(h.db, { title: 'Summer Build' });
+    await insertRegistration(h.db, upcoming.id, { name: 'Fay Future', status: 'completed', payment_id: 'PAY-FAY' });
     const all = await h.db('workshop_registrations').select('id', 'name');
-    const keptNames = ['Bob Stone', 'Owed Olive', 'Twice Tom'];
+    const keptNames = ['Bob Stone', 'Fay Future', 'Owed Olive', 'Twice Tom'];
     const cleared = all.filter((r) => !keptNames.includes(r.name)).map((r) => r.id).sort();
 
     const res = await h.api('DELETE', '/api/admin/registrations?confirm=true', { token: h.token });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deleted: cleared.length, kept: 3 });
+    expect(res.body).toEqual({ deleted: cleared.length, kept: 4 });
     expect(names(await list()).sort()).toEqual(keptNames);
     expect((await h.db('workshop_registrations').where({ id: owed.id }).first()).status).toBe('refund_pending');
     const archived = await h.db('workshop_registrations_archive').whereIn('id', cleared).select('id', 'record');

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/knex';
 import { AppError } from '../../src/http/errors';
-import { holdSeat, SEAT_MESSAGES, type HoldInput } from '../../src/registrations/seat-hold.service';
+import { holdSeat, type HoldInput } from '../../src/payments/seat-hold.service';
+import { SEAT_MESSAGES } from '../../src/registrations/seat-messages';
 import { writeSetting } from '../../src/settings/settings.queries';
 import { insertRegistration, insertWorkshop } from '../support/fixtures';
 import { createTestDb, type TestDb } from '../support/test-db';

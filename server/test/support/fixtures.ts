@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Db } from '../../src/db/knex';
 import { newAccessId } from '../../src/registrations/access-id';
 
@@ -80,3 +81,20 @@ export function localDate(instant: Date, timeZone: string): string {
 }
 
 export { DAY };
+
+/**
+ * A refund row as the server would have queued it, with the payment ledger row every refund
+ * needs (the database refuses a refund beyond what its payment owes): the payment is recorded as
+ * owing all of its refunds (kept nothing).
+ */
+export async function insertRefund(db: Db, values: Record<string, unknown>) {
+  const row: Record<string, unknown> = { provider: 'paypal', amount_cents: 9900, currency: 'USD', status: 'queued', reason: 'unattributed', ...values };
+  row.idempotency_key ??= `auto:${row.provider}:${row.payment_id}`;
+  await db.raw(
+    `INSERT INTO payments (provider, payment_id, registration_id, amount_cents, currency, kept_cents, decision) VALUES (?, ?, ?, ?, ?, 0, 'refund')
+     ON CONFLICT (provider, payment_id) DO UPDATE SET amount_cents = payments.amount_cents + excluded.amount_cents`,
+    [row.provider, row.payment_id, row.registration_id ?? null, row.amount_cents, row.currency] as Knex.Value[],
+  );
+  const [inserted] = await db('refunds').insert(row).returning('*');
+  return inserted;
+}

@@ -18,7 +18,8 @@ export const scripts: Record<string, string> = JSON.parse(readFileSync(path.join
 export async function buildForProductionTests(): Promise<void> {
   await buildServer();
   if (existsSync(path.join(root, 'site/dist/index.html'))) return;
-  const built = await run('npm', ['run', 'build', '--workspace', 'site'], {});
+  // vitest sets NODE_ENV=test, which would make the server-side bundle ask for React's dev JSX runtime.
+  const built = await run('npm', ['run', 'build', '--workspace', 'site'], { NODE_ENV: 'production' });
   if (built.code !== 0) throw new Error(`site build failed:\n${built.out}`);
 }
 
@@ -55,9 +56,13 @@ export interface Proc {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
 
-/** Spawns a package.json command line (e.g. `node … server/dist/main.js`) without a shell. */
-export function spawnScript(name: string, env: Record<string, string>, args: string[] = []): Proc {
-  const [cmd, ...argv] = scripts[name].split(/\s+/);
+/**
+ * Spawns a package.json command line (e.g. `node … server/dist/main.js`) without a shell, or
+ * through `npm run` itself (`viaNpm`), as a deployment's process manager does: then a signal goes
+ * to npm, which must pass it on.
+ */
+export function spawnScript(name: string, env: Record<string, string>, args: string[] = [], viaNpm = false): Proc {
+  const [cmd, ...argv] = viaNpm ? ['npm', 'run', '--silent', name, ...(args.length ? ['--'] : [])] : scripts[name].replace(/^exec\s+/, '').split(/\s+/);
   const child = spawn(cmd, [...argv, ...args], { cwd: root, env: baseEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));

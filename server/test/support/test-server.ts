@@ -76,7 +76,8 @@ export function client(baseUrl: string): ApiClient {
       body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
       redirect: 'manual',
     });
-    const text = await res.text();
+    // Bytes as sent: a byte order mark stays (Response.text() would drop it).
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     let body: unknown = text;
     if (res.headers.get('content-type')?.includes('json') && text) body = JSON.parse(text);
     return { status: res.status, body: body as T, headers: res.headers, text };

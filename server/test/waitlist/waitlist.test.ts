@@ -1,7 +1,7 @@
 import { WAITLIST_MESSAGES } from '@workshop/shared';
 import { describe, expect, it } from 'vitest';
-import { sweepWaitlists } from '../../src/jobs/waitlist.job';
-import { SEAT_MESSAGES } from '../../src/registrations/seat-hold.service';
+import { sweepWaitlists } from '../../src/waitlist/waitlist.job';
+import { SEAT_MESSAGES } from '../../src/registrations/seat-messages';
 import { buyer, createWorkshop, follow, payWithPaypal, pressPaypalButton, waitFor } from '../payments/payments-helpers';
 import { useTestServer } from '../support/test-server';
 import { entry, join, jobsIdle, offerEmails, offerToken, person, runJobsNow } from './waitlist-helpers';

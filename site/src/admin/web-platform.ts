@@ -32,8 +32,8 @@ export function createWebPlatform(): Platform {
     kind: 'web',
     apiBaseUrl: '',
     async saveCsv(fileName, csv) {
-      // The BOM lets Excel read the UTF-8 names correctly.
-      const url = URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }));
+      // Exactly what the server sent, its byte order mark included (Excel needs it for UTF-8 names).
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = fileName;

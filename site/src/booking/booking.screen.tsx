@@ -3,8 +3,10 @@ import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api, ApiError, userMessage } from '../lib/api';
 import { toast } from '../lib/toast';
-import { googleCalendarUrl, icsFile, outlookCalendarUrl } from './booking-calendar';
+import { bookingCalendarEvent, googleCalendarUrl, icsFile, outlookCalendarUrl } from './booking-calendar';
 import { startLines } from './booking-dates';
+import { BookingSeats } from './booking-seats';
+import '../styles/forms.css';
 import '../styles/pages.css';
 
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error' } | { state: 'ok'; booking: BookingView };
@@ -16,11 +18,15 @@ const STATUS_TEXT: Record<string, string> = {
   cancelled: 'Cancelled',
 };
 
+const plural = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);
+
 /** The buyer's own page, reached from the link in their confirmation email. */
 export default function BookingScreen() {
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [preview, setPreview] = useState<number | null>(null);
+  /** What cancelling would give back, for the seats chosen (none: the whole booking, or an attendee's own seat). */
+  const [preview, setPreview] = useState<{ refund: number; ids?: string[] } | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
 
   const fetchBooking = () =>
@@ -48,7 +54,7 @@ export default function BookingScreen() {
 
   const b = load.booking;
   const when = startLines(b.workshop.date);
-  const event = { title: b.workshop.title, start: new Date(b.workshop.date), details: `Access ID: ${b.access_id}\n${window.location.href}`, uid: `${b.access_id}@nocode-workshop` };
+  const event = bookingCalendarEvent(b, window.location.origin);
   const ics = `data:text/calendar;charset=utf-8,${encodeURIComponent(icsFile(event))}`;
   const joinFrom = startLines(b.join_available_at).local;
 
@@ -63,13 +69,21 @@ export default function BookingScreen() {
       setBusy(false);
     }
   };
-  const cancel = async (confirm: boolean) => {
+  const team = b.role === 'buyer' && b.seats.length > 1;
+  const attendee = b.role === 'attendee';
+  const cancel = async (confirm: boolean, ids?: string[]) => {
     setBusy(true);
     try {
-      const r = await api.booking.cancel(token, confirm);
-      if (!confirm) return setPreview(r.refund_cents);
+      const r = await api.booking.cancel(token, confirm, ids);
+      if (!confirm) return setPreview({ refund: r.refund_cents, ids });
       setPreview(null);
-      toast({ title: 'Booking cancelled', description: r.refund_cents ? `${formatCents(r.refund_cents)} is being refunded to your original payment method.` : 'Your seat is released.', variant: 'success' });
+      setChosen([]);
+      const released = ids ? (ids.length === 1 ? 'The seat is released.' : 'The seats are released.') : 'Your seat is released.';
+      toast({
+        title: ids ? 'Seats cancelled' : 'Booking cancelled',
+        description: r.refund_cents ? `${formatCents(r.refund_cents)} is being refunded to ${attendee ? 'the original' : 'your original'} payment method.` : released,
+        variant: 'success',
+      });
       await fetchBooking();
     } catch (err) {
       toast({ title: 'Could not cancel', description: userMessage(err, 'Please try again in a minute.'), variant: 'destructive' });
@@ -97,9 +111,26 @@ export default function BookingScreen() {
         <dd>{b.name}</dd>
         <dt>Access ID</dt>
         <dd>{b.access_id}</dd>
-        <dt>Paid</dt>
-        <dd data-testid="booking-paid">{formatCents(b.amount_cents)}</dd>
+        {attendee ? (
+          <>
+            <dt>Seat</dt>
+            <dd data-testid="booking-seat">Seat {b.seats[0]?.position} of a team booking</dd>
+          </>
+        ) : (
+          <>
+            <dt>Paid</dt>
+            <dd data-testid="booking-paid">{team ? `${formatCents(b.amount_cents)} for ${b.seats.length} seats` : formatCents(b.amount_cents)}</dd>
+          </>
+        )}
       </dl>
+
+      {team && (
+        <>
+          <h2>Seats</h2>
+          {b.rename_until && <p className="muted">You can name or rename seats until {startLines(b.rename_until).local}. Each person gets their own confirmation and link.</p>}
+          <BookingSeats token={token} booking={b} chosen={chosen} onChoose={setChosen} onRenamed={(booking) => setLoad({ state: 'ok', booking })} busy={busy} />
+        </>
+      )}
 
       {b.status === 'completed' && (
         <>
@@ -141,23 +172,30 @@ export default function BookingScreen() {
 
           <h2>Your booking</h2>
           <p className="booking-actions">
-            <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={busy}>
-              Resend my confirmation
-            </button>
+            {!attendee && (
+              <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={busy}>
+                Resend my confirmation
+              </button>
+            )}
+            {team && (
+              <button type="button" className="btn btn-outline" onClick={() => void cancel(false, chosen)} disabled={busy || !chosen.length} data-testid="booking-cancel-seats">
+                {chosen.length ? `Cancel ${plural(chosen.length)}` : 'Cancel chosen seats'}
+              </button>
+            )}
             <button type="button" className="btn btn-outline" onClick={() => void cancel(false)} disabled={busy} data-testid="booking-cancel">
-              Cancel my booking
+              {attendee ? 'Cancel my seat' : 'Cancel my booking'}
             </button>
           </p>
           {preview !== null && (
             <div className="card booking-cancel" role="alertdialog" aria-labelledby="cancel-title" data-testid="booking-cancel-preview">
-              <h3 id="cancel-title">Cancel this booking?</h3>
+              <h3 id="cancel-title">{preview.ids ? `Cancel ${plural(preview.ids.length)}?` : attendee ? 'Cancel your seat?' : 'Cancel this booking?'}</h3>
               <p>
-                {preview ? `Under our cancellation policy you get ${formatCents(preview)} back.` : 'Under our cancellation policy no refund is due this close to the start.'} Your seat is
-                released at once. <Link to="/refund-policy">Read the policy</Link>.
+                {preview.refund ? `Under our cancellation policy you get ${formatCents(preview.refund)} back.` : 'Under our cancellation policy no refund is due this close to the start.'}{' '}
+                {preview.ids && preview.ids.length > 1 ? 'These seats are' : team && !preview.ids ? 'All seats are' : 'Your seat is'} released at once. <Link to="/refund-policy">Read the policy</Link>.
               </p>
               <p className="booking-actions">
-                <button type="button" className="btn btn-primary" onClick={() => void cancel(true)} disabled={busy}>
-                  Yes, cancel my booking
+                <button type="button" className="btn btn-primary" onClick={() => void cancel(true, preview.ids)} disabled={busy}>
+                  {preview.ids ? `Yes, cancel ${plural(preview.ids.length)}` : attendee ? 'Yes, cancel my seat' : 'Yes, cancel my booking'}
                 </button>
                 <button type="button" className="btn btn-outline" onClick={() => setPreview(null)} disabled={busy}>
                   Keep my booking

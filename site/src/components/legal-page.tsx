@@ -30,9 +30,10 @@ export interface LegalSection {
 
 export function LegalPage({ title, intro, sections }: { title: string; intro: string; sections: LegalSection[] }) {
   return (
-    <>
+    // One article from its title on: the page's h1 heads it.
+    <article>
       <PageHeader kicker="Legal" title={title} lead={`Last updated: ${POLICY_LAST_UPDATED}`} />
-      <article className="section">
+      <div className="section">
         <div className="container narrow legal">
           <p className="legal-intro">{withLinks(intro)}</p>
           {sections.map((s, i) => (
@@ -53,7 +54,7 @@ export function LegalPage({ title, intro, sections }: { title: string; intro: st
             </section>
           ))}
         </div>
-      </article>
-    </>
+      </div>
+    </article>
   );
 }

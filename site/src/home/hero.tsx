@@ -76,8 +76,8 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
   return (
     <article className="card workshop-card" aria-labelledby="workshop-title" data-testid="hero-workshop" data-stay-clear>
       <div className="workshop-card-top">
-        <span className={`badge ${open ? 'badge-open' : 'badge-closed'}`} data-testid="hero-badge">
-          {open ? 'AVAILABLE' : 'CLOSED'}
+        <span className={`badge ${bookable ? 'badge-open' : 'badge-closed'}`} data-testid="hero-badge">
+          {soldOut && open ? 'SOLD OUT' : open ? 'AVAILABLE' : 'CLOSED'}
         </span>
         <span className="muted small">~{workshop.duration_hours} hours (may vary)</span>
       </div>
@@ -139,7 +139,9 @@ function NotAvailable({ text }: { text: string }) {
 
 function HeroSkeleton() {
   return (
-    <div className="card workshop-card" aria-busy="true" aria-label="Loading workshop" data-testid="hero-skeleton">
+    <div className="card workshop-card" aria-busy="true" data-testid="hero-skeleton">
+      {/* Named by its text: a plain div takes no aria-label. */}
+      <span className="sr-only">Loading workshop</span>
       <div className="skeleton" style={{ width: '30%', height: 22 }} />
       <div className="skeleton" style={{ width: '85%', height: 28 }} />
       <div className="skeleton" style={{ width: '60%', height: 18 }} />

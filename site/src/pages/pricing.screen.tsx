@@ -35,10 +35,12 @@ export default function PricingScreen() {
   return (
     <>
       <PageHeader kicker="Pricing" title="One simple price. Everything included." lead="No subscriptions and no upsells: one live workshop that takes you from idea to a deployed app." />
-      <section className="section pricing-section">
+      {/* A div: its heading is the card's own, in the article below. */}
+      <div className="section pricing-section">
         <div className="container pricing-wrap">
           {!w ? (
-            <div className="card price-card" aria-busy="true" aria-label="Loading price" data-testid="pricing-skeleton">
+            <div className="card price-card" aria-busy="true" data-testid="pricing-skeleton">
+              <span className="sr-only">Loading price</span>
               <div className="skeleton" style={{ width: '40%', height: 24 }} />
               <div className="skeleton" style={{ width: '80%', height: 32 }} />
               <div className="skeleton" style={{ width: '50%', height: 56 }} />
@@ -80,7 +82,7 @@ export default function PricingScreen() {
             </article>
           )}
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -1,8 +1,10 @@
 import {
   cardCheckoutFieldsSchema,
   firstMessage,
+  checkoutSeatsSchema,
   MESSAGES,
   paypalCheckoutSchema,
+  type AttendeeInput,
   type PaymentMethod,
   type PublicWorkshop,
 } from '@workshop/shared';
@@ -21,6 +23,9 @@ export interface RegistrationValues {
   promoCode?: string;
   /** A waitlist offer's token: checkout claims the seat held for this person. */
   waitlistToken?: string;
+  /** How many seats (1 to 10) and who sits in them; none named seats the buyer first. */
+  seats: number;
+  attendees: AttendeeInput[];
 }
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
@@ -38,7 +43,16 @@ function serverRefusal(err: unknown): boolean {
 
 /** PayPal: the server creates the order; the browser leaves for PayPal's approval page. Resolves false on failure. */
 export async function payWithPaypal(v: RegistrationValues): Promise<boolean> {
-  const parsed = paypalCheckoutSchema.safeParse({ workshop_id: v.workshopId, name: v.name, email: v.email, phone: v.phone, promo_code: v.promoCode, utm: landingUtm() });
+  const parsed = paypalCheckoutSchema.safeParse({
+    workshop_id: v.workshopId,
+    name: v.name,
+    email: v.email,
+    phone: v.phone,
+    promo_code: v.promoCode,
+    utm: landingUtm(),
+    seats: v.seats,
+    attendees: v.attendees,
+  });
   if (!parsed.success) {
     fail('Error', firstMessage(parsed.error));
     return false;
@@ -81,10 +95,22 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
     fail(message === MESSAGES.invalidIndianPhone ? 'Invalid Phone Number' : 'Error', message);
     return false;
   }
+  const seats = checkoutSeatsSchema.safeParse({ seats: v.seats, attendees: v.attendees });
+  if (!seats.success) {
+    fail('Error', firstMessage(seats.error));
+    return false;
+  }
 
   let order: Exclude<Awaited<ReturnType<typeof api.checkout.razorpay>>, { status: 'completed' }> & { script_url?: string };
   try {
-    const started = await api.checkout.razorpay({ workshop_id: v.workshopId, ...fields.data, promo_code: v.promoCode, utm: landingUtm(), waitlist_token: v.waitlistToken });
+    const started = await api.checkout.razorpay({
+      workshop_id: v.workshopId,
+      ...fields.data,
+      ...seats.data,
+      promo_code: v.promoCode,
+      utm: landingUtm(),
+      waitlist_token: v.waitlistToken,
+    });
     if ('status' in started) {
       // The code made it free: booked already, no payment window.
       window.location.assign(started.redirect_url);
@@ -128,7 +154,7 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
         },
         (err) => {
           // The server says what became of the money (being refunded, not taken); otherwise the SPEC's words.
-          const told = err instanceof ApiError && ['sold_out', 'payment_failed', 'not_found'].includes(err.code);
+          const told = err instanceof ApiError && ['sold_out', 'payment_failed', 'not_found', 'conflict', 'promo_invalid'].includes(err.code);
           fail('Registration Error', told ? err.message : 'Payment successful but registration failed. Please contact support.');
           cb.onVerifyFailed();
         },

@@ -3,9 +3,12 @@ import { formatPrice, normalizePhoneInput, type PaymentMethod, type PromoPreview
 import { EventTime } from '../components/event-time';
 import { Field } from '../components/field';
 import { Modal } from '../components/modal';
+import { toast } from '../lib/toast';
 import { openWaitlist, type DialogState, type OfferPrefill } from '../lib/ui';
 import { payWithCard, payWithPaypal } from './checkout';
 import { PromoCodeField } from './promo-code-field';
+import { attendeesToSend, mostSeats, type SeatDraft } from './seat-attendees';
+import { SeatsField } from './seats-field';
 import { WorkshopPicker } from './workshop-picker';
 
 interface Props {
@@ -38,6 +41,8 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
   const [busy, setBusy] = useState(false);
   const [providerOpen, setProviderOpen] = useState(false);
   const [promo, setPromo] = useState<PromoPreview | null>(null);
+  const [seatCount, setSeats] = useState(1);
+  const [others, setOthers] = useState<SeatDraft[]>([]);
   // A code is priced for one workshop: choosing another asks for it again.
   const setWorkshopId = (id: string) => {
     setWorkshop(id);
@@ -50,14 +55,27 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
   const soldOut = !held && selected?.seats_left === 0;
   const closed = !held && selected !== undefined && !selected.registration_open;
   const applied = promo && promo.workshop_id === workshopId ? promo : null;
-  const price = formatPrice(applied ? applied.amount_cents : (selected?.price_usd_cents ?? lowest));
+  const most = mostSeats(selected, held);
+  // Fewer seats left than chosen (another workshop, a sale meanwhile): the stepper follows.
+  const seats = Math.min(seatCount, most);
+  const unitCents = applied ? applied.amount_cents : (selected?.price_usd_cents ?? lowest);
+  const price = formatPrice(unitCents * seats);
   const free = applied?.amount_cents === 0;
+  const chooseSeats = (n: number) => {
+    setSeats(n);
+    setOthers((now) => Array.from({ length: n - 1 }, (_, i) => now[i] ?? { name: '', email: '' }));
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
+    const named = attendeesToSend({ name, email }, others.slice(0, seats - 1));
+    if ('error' in named) {
+      toast({ title: 'Error', description: named.error, variant: 'destructive' });
+      return;
+    }
     setBusy(true);
-    const values = { name, email, phone, workshopId, method, promoCode: applied?.code, waitlistToken: held ? offer?.token : undefined };
+    const values = { name, email, phone, workshopId, method, promoCode: applied?.code, waitlistToken: held ? offer?.token : undefined, seats, attendees: named.attendees };
     // A free seat needs no payment method: the PayPal endpoint books it without asking PayPal.
     if (method === 'paypal' || free) {
       // On success the browser is leaving for PayPal: keep the spinner until it does.
@@ -75,6 +93,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         setName('');
         setEmail('');
         setPhone('');
+        chooseSeats(1);
         setProviderOpen(false);
         setBusy(false);
         onPaid(accessId, who.name, who.email);
@@ -119,7 +138,8 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         )}
         {soldOut && (
           <p className="notice notice-warn" role="alert" data-testid="sold-out-notice">
-            This workshop is full: all {selected?.max_participants ?? ''} seats have been taken, so it cannot be booked. Please choose another date.
+            {selected?.max_participants === 1 ? 'This workshop is full: its only seat has been taken' : `This workshop is full: all ${selected?.max_participants ?? ''} seats have been taken`}, so it
+            cannot be booked. Please choose another date.
           </p>
         )}
         {(soldOut || closed) && selected && (
@@ -129,10 +149,11 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         )}
         <Field label="Full Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} />
         <Field label="Email Address" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        {/* A text field, not tel: the national number's autofill (tel-national) is only valid on one. */}
         <Field
           label="Phone Number"
           name="phone"
-          type="tel"
+          type="text"
           inputMode="numeric"
           autoComplete="tel-national"
           required
@@ -140,6 +161,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
           onChange={(e) => setPhone(normalizePhoneInput(e.target.value))}
           hint="10 digits, numbers only"
         />
+        {!soldOut && <SeatsField seats={seats} most={most} onSeats={chooseSeats} others={others} onOthers={setOthers} unitCents={unitCents} disabled={busy} />}
         <PromoCodeField workshopId={workshopId} applied={applied} onApplied={setPromo} disabled={busy} />
         {!free && (
           <fieldset className="methods">
@@ -157,7 +179,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         )}
         <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={busy || soldOut} data-testid="pay-button">
           {busy && <span className="spinner" aria-hidden="true" />}
-          {free ? 'Book my free seat' : method === 'paypal' ? `Pay with PayPal - ${price}` : `Pay with Razorpay - ${price}`}
+          {free ? (seats === 1 ? 'Book my free seat' : `Book ${seats} free seats`) : method === 'paypal' ? `Pay with PayPal - ${price}` : `Pay with Razorpay - ${price}`}
         </button>
         <p className="small muted">Your workshop link and materials will be emailed to you after payment.</p>
         <p className="small muted">Tip: use a personal email address and check your junk/spam folder if you don&apos;t see our email.</p>

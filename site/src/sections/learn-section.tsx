@@ -33,8 +33,8 @@ export function LearnSection({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
         </H>
         <p className="section-lead">Four core skills that every real business app needs, built hands-on in one live session.</p>
         <div className="carousel" role="region" aria-roledescription="carousel" aria-label="Skills you will learn">
-          {/* Focusable so keyboard users can scroll the slides on narrow screens. */}
-          <div className="carousel-track" ref={track} onScroll={onScroll} tabIndex={0} aria-label="Skills, scroll sideways for more" data-testid="learn-track">
+          {/* Focusable so keyboard users can scroll the slides on narrow screens; a group, so it can carry the name it is announced by. */}
+          <div className="carousel-track" ref={track} onScroll={onScroll} tabIndex={0} role="group" aria-label="Skills, scroll sideways for more" data-testid="learn-track">
             {SKILLS.map((s, i) => (
               <div key={s.title} className="card feature-card" role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${SKILLS.length}`}>
                 <span className="feature-icon" aria-hidden="true">

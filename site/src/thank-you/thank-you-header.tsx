@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { BookingSummary } from '@workshop/shared';
+import { type BookingSummary, eventEnd } from '@workshop/shared';
 import { Countdown } from '../components/countdown';
 import { Icon } from '../components/icon';
 import { useCountdown } from '../lib/use-countdown';
@@ -58,7 +58,7 @@ function Confirmed({ booking }: { booking: BookingSummary }) {
       {parts && !parts.done && <Countdown parts={parts} label="Time until your workshop starts" />}
       <div className="thanks-actions">
         {upcoming && (
-          <a className="btn btn-light" href={calendarUrl(booking.workshop_title, start, `Your access ID: ${booking.access_id}`)} target="_blank" rel="noreferrer">
+          <a className="btn btn-light" href={calendarUrl(booking.workshop_title, start, `Your access ID: ${booking.access_id}`, eventEnd(start, booking.duration_hours))} target="_blank" rel="noreferrer">
             <Icon name="calendar" size={18} /> Add to Calendar
           </a>
         )}

@@ -25,7 +25,7 @@ export default function WaitlistLeaveScreen() {
   return (
     <>
       <PageHeader kicker="Waitlist" title="Leave the waitlist" lead="No longer interested? You can give up your place in line, and any seat held for you goes to the next person." />
-      <section className="section">
+      <div className="section">
         <div className="container">
           <div className="card" data-testid="waitlist-leave">
             {state.status === 'done' || state.status === 'failed' ? (
@@ -45,7 +45,7 @@ export default function WaitlistLeaveScreen() {
             </p>
           </div>
         </div>
-      </section>
+      </div>
     </>
   );
 }

@@ -85,10 +85,11 @@ export default function WaitlistModal({ workshopId, onClose }: { workshopId?: st
           )}
           <Field label="Full Name" name="name" autoComplete="name" value={values.name} onChange={edit('name')} error={errors.name} />
           <Field label="Email Address" name="email" type="email" autoComplete="email" value={values.email} onChange={edit('email')} error={errors.email} />
+          {/* A text field, not tel: the national number's autofill (tel-national) is only valid on one. */}
           <Field
             label="Phone Number"
             name="phone"
-            type="tel"
+            type="text"
             inputMode="numeric"
             autoComplete="tel-national"
             value={values.phone}

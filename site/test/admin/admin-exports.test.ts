@@ -16,7 +16,11 @@ afterAll(() => h.stop());
 /** Clicks Export CSV and returns the parsed rows of the file the browser saved. */
 async function download(p: Page): Promise<string[][]> {
   const [file] = await Promise.all([p.waitForEvent('download'), p.getByTestId('export-csv').click()]);
-  return Papa.parse<string[]>(readFileSync(await file.path(), 'utf8').replace(/^\ufeff/, '').trim()).data;
+  const bytes = readFileSync(await file.path());
+  // One UTF-8 byte order mark (the server's), never two: Excel shows a stray character for a second one.
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(bytes[3]).not.toBe(0xef);
+  return Papa.parse<string[]>(bytes.toString('utf8').slice(1).trim()).data;
 }
 
 const FORMULAS = ['=HYPERLINK("http://evil.example","Click")', '+1+cmd|calc', '-2+3', '@SUM(A1:A2)', '\tTabbed', '\rReturned'];

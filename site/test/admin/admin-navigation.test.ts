@@ -33,6 +33,7 @@ describe('screen names and wording', () => {
       ['Workshops', 'Workshops'],
       ['Registrations', 'Registration Management'],
       ['Interests', 'Interest Management'],
+      ['Video Leads', 'Video Leads'],
       ['Revive', 'Revive Entries'],
       ['Settings', 'Settings'],
     ];

@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { navLink, openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { confirmPopover, navLink, openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -70,5 +70,22 @@ describe('Promo Codes screen', () => {
     await page.getByTestId('promo-code-uses').waitFor();
     expect(await page.getByTestId('promo-uses-SUMMER20').innerText()).toBe('1 / 2');
     expect(await page.getByTestId('promo-code-uses').innerText()).toContain('$15.00');
+  });
+
+  it('deletes a code never used; a used one offers no Delete, only its switch', async () => {
+    await db()('promo_codes').insert({ code: 'UNUSED10', kind: 'percent', value: 10, active: true });
+    await navLink(page, 'Promo Codes').click();
+    const table = page.getByTestId('promo-codes-table');
+    const unused = table.getByRole('row').filter({ hasText: 'UNUSED10' });
+    await unused.waitFor();
+    // SUMMER20 was used by a booking: it stays.
+    expect(await page.getByTestId('delete-SUMMER20').count()).toBe(0);
+    await confirmPopover(page, page.getByTestId('delete-UNUSED10'), 'Delete', 'Delete UNUSED10?');
+    await page.getByText('UNUSED10 deleted').waitFor();
+    await unused.waitFor({ state: 'detached' });
+    expect(await db()('promo_codes').where({ code: 'UNUSED10' }).first()).toBeUndefined();
+    expect(await db()('promo_codes').where({ code: 'SUMMER20' }).first()).toBeDefined();
+    await navLink(page, 'Activity').click();
+    await page.getByText('Deleted a promo code').first().waitFor();
   });
 });

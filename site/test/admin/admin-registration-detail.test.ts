@@ -93,10 +93,15 @@ describe('one registration', () => {
     const row = await openDetail(rita.email);
     await page.getByTestId('action-refund').click();
     const dialog = page.getByRole('dialog');
+    // What an admin types while the dialog is still opening stays (it was wiped after the opening animation).
+    await dialog.getByTestId('refund-reason').fill('Typed at once');
+    await page.waitForTimeout(800);
+    expect(await dialog.getByTestId('refund-reason').inputValue()).toBe('Typed at once');
     expect(await dialog.getByTestId('policy-suggestion').textContent()).toBe('Policy suggests $96.03 (more than 7 days before the start: full refund minus the fee)');
     expect(await dialog.getByLabel('Amount to refund (USD)').inputValue()).toBe('96.03');
     await screenshot(page, 'registration-refund-dialog');
 
+    await dialog.getByTestId('refund-reason').fill('');
     await dialog.getByTestId('refund-submit').click();
     await dialog.getByText('Give a reason for the refund').waitFor();
     await dialog.getByTestId('refund-reason').fill('Could not attend, goodwill');

@@ -26,11 +26,11 @@ describe('registrations: workshop column, workshop filter, and a view kept in th
   it('shows which workshop each registration is for, and filters by it', async () => {
     await page.goto('/admin/registrations');
     await expectCounter(page, '42 of 42 registrations');
-    const titles = await rows().locator('td:nth-child(4)').allInnerTexts();
+    const titles = await rows().locator('td:nth-child(5)').allInnerTexts();
     expect(new Set(titles)).toEqual(new Set(['Spring Build', 'Autumn Build']));
     await chooseWorkshop(page, 'Autumn Build');
     await expectCounter(page, '12 of 42 registrations');
-    expect(new Set(await rows().locator('td:nth-child(4)').allInnerTexts())).toEqual(new Set(['Autumn Build']));
+    expect(new Set(await rows().locator('td:nth-child(5)').allInnerTexts())).toEqual(new Set(['Autumn Build']));
     await screenshot(page, 'registrations-by-workshop');
   });
 
@@ -51,11 +51,11 @@ describe('registrations: workshop column, workshop filter, and a view kept in th
     expect(url.searchParams.get('q')).toBe('a');
     expect(url.searchParams.get('status')).toBe('completed');
     expect(url.searchParams.get('workshop')).toBeTruthy();
-    const shown = await rows().locator('td:nth-child(3)').allInnerTexts();
+    const shown = await rows().locator('td:nth-child(4)').allInnerTexts();
 
     await page.reload();
     await expectCounter(page, counter);
-    expect(await rows().locator('td:nth-child(3)').allInnerTexts()).toEqual(shown);
+    expect(await rows().locator('td:nth-child(4)').allInnerTexts()).toEqual(shown);
     expect(await page.getByPlaceholder('Search by name, email, or registration ID...').inputValue()).toBe('a');
     expect(await page.getByTestId('status-filter').innerText()).toBe('Completed');
     expect(await page.getByTestId('workshop-filter').innerText()).toContain('Spring Build');
@@ -65,7 +65,7 @@ describe('registrations: workshop column, workshop filter, and a view kept in th
     await signIn(other);
     await other.goto(url.pathname + url.search);
     await expectCounter(other, counter);
-    expect(await tableRows(other, 'registrations-table').locator('td:nth-child(3)').allInnerTexts()).toEqual(shown);
+    expect(await tableRows(other, 'registrations-table').locator('td:nth-child(4)').allInnerTexts()).toEqual(shown);
     await other.context().close();
   });
 
@@ -75,9 +75,9 @@ describe('registrations: workshop column, workshop filter, and a view kept in th
     await page.locator('.ant-pagination-item-2').click();
     await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
     await expect.poll(() => rows().count()).toBe(17);
-    const second = await rows().locator('td:nth-child(3)').allInnerTexts();
+    const second = await rows().locator('td:nth-child(4)').allInnerTexts();
     await page.reload();
-    await expect.poll(() => rows().locator('td:nth-child(3)').allInnerTexts()).toEqual(second);
+    await expect.poll(() => rows().locator('td:nth-child(4)').allInnerTexts()).toEqual(second);
     expect(await page.locator('.ant-pagination-item-active').innerText()).toBe('2');
   });
 });

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { bulkMailto, csvHeaders, csvRow, formatCents, MAILTO_BODIES, registrationCsvColumns, registrationCsvFileName, type Registration, type RegistrationStatus } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filteredRegistrations, toRegistration } from '../../../server/src/registrations/registrations.queries';
+import { filteredRegistrations, filteredSeats, toCsvRow, toRegistration } from '../../../server/src/registrations/registrations.queries';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { cardValue, chooseStatus, expectCounter, holdRequests, navLink, screenshot, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
@@ -18,7 +18,7 @@ afterAll(() => h.stop());
 const rows = () => tableRows(page, 'registrations-table');
 const counter = () => page.getByTestId('list-counter');
 const dbRows = async (q: string, status?: RegistrationStatus): Promise<Registration[]> =>
-  ((await filteredRegistrations(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map(toRegistration);
+  ((await filteredRegistrations(h.server.deps.db, { q, status })) as Record<string, unknown>[]).map((r) => toRegistration(r));
 
 describe('empty', () => {
   it('shows three skeleton cards while loading, then the no-data empty state', async () => {
@@ -52,9 +52,10 @@ describe('loaded', () => {
     await expect(card('Completed')).resolves.toBe(String(all.filter((r) => r.status === 'completed').length));
     await expect(card('Total Revenue')).resolves.toBe(formatCents(all.reduce((s, r) => s + r.amount, 0)));
     const headers = await page.locator('[data-testid="registrations-table"] thead th').allTextContents();
-    expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Access ID', 'Workshop', 'Payment ID', 'Date', 'Source', 'Promo Code', 'Amount', 'Status']);
+    expect(headers.filter(Boolean)).toEqual(['Name', 'Email', 'Access ID', 'Workshop', 'Payment ID', 'Date', 'Source', 'Promo Code', 'Seats', 'Amount', 'Status']);
     const first = await rows().first().locator('td').allTextContents();
-    expect(first).toEqual([all[0].name, all[0].email, all[0].access_id, 'Seeded Workshop', all[0].payment_id ?? '—', expect.stringMatching(/E[SD]T$/), '—', '—', formatCents(all[0].amount), 'Completed']);
+    // The first cell is the expander a team booking uses to show its attendees (empty for one seat).
+    expect(first).toEqual(['', all[0].name, all[0].email, all[0].access_id, 'Seeded Workshop', all[0].payment_id ?? '—', expect.stringMatching(/E[SD]T$/), '—', '—', '1', formatCents(all[0].amount), 'Completed']);
     await expect(rows().count()).resolves.toBe(25);
     await screenshot(page, 'registrations');
   });
@@ -64,12 +65,12 @@ describe('loaded', () => {
     const expected = await dbRows('smith');
     expect(expected.length).toBeGreaterThan(6);
     await expectCounter(page, `${expected.length} of 30 registrations`);
-    expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(expected.map((r) => r.access_id));
+    expect(await rows().locator('td:nth-child(4)').allTextContents()).toEqual(expected.map((r) => r.access_id));
 
     const one = (await dbRows(''))[17];
     await page.getByPlaceholder('Search by name, email, or registration ID...').fill(one.access_id.toLowerCase());
     await expectCounter(page, '1 of 30 registrations');
-    await expect(rows().locator('td:nth-child(3)').allTextContents()).resolves.toEqual([one.access_id]);
+    await expect(rows().locator('td:nth-child(4)').allTextContents()).resolves.toEqual([one.access_id]);
   });
 
   it('filters by status, and offers Email All with every address of the filter in Bcc', async () => {
@@ -77,7 +78,7 @@ describe('loaded', () => {
     await chooseStatus(page, 'Pending');
     const pending = await dbRows('', 'pending');
     await expectCounter(page, `${pending.length} of 30 registrations`);
-    expect(await rows().locator('td:nth-child(3)').allTextContents()).toEqual(pending.map((r) => r.access_id));
+    expect(await rows().locator('td:nth-child(4)').allTextContents()).toEqual(pending.map((r) => r.access_id));
     expect(await rows().locator('[data-testid="status-badge"]').allTextContents()).toEqual(pending.map(() => 'Pending'));
 
     await page.getByTestId('email-all').click();
@@ -106,9 +107,12 @@ describe('loaded', () => {
     expect(download.suggestedFilename()).toBe(registrationCsvFileName());
     const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
     const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount']);
+    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
     expect(parsed[0]).toEqual(csvHeaders(registrationCsvColumns));
-    expect(parsed.slice(1)).toEqual(expected.map((r) => csvRow(registrationCsvColumns, r)));
+    // A row per seat: these are one-seat orders, so a row per order.
+    const seats = ((await filteredSeats(h.server.deps.db, { q: 'smith', status: 'completed' })) as Record<string, unknown>[]).map(toCsvRow);
+    expect(seats).toHaveLength(expected.length);
+    expect(parsed.slice(1)).toEqual(seats.map((r) => csvRow(registrationCsvColumns, r)));
     await page.getByText('Registration data exported successfully').waitFor();
   });
 

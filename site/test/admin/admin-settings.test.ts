@@ -1,3 +1,4 @@
+import { RECORDING_DAYS } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdRequests, navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
@@ -75,7 +76,8 @@ describe('settings', () => {
   });
 
   it('clears all registration data after the SPEC confirmation, keeping the archive', async () => {
-    const w = await seedWorkshop(h.server.deps.db);
+    // A workshop that ended longer ago than its recordings are kept: its bookings hold nothing any more.
+    const w = await seedWorkshop(h.server.deps.db, { date: new Date(Date.now() - (RECORDING_DAYS + 5) * 24 * 3_600_000) });
     await seedRegistrations(h.server.deps.db, w.id, 5);
     await page.getByTestId('clear-registrations').click();
     await page.getByText('Are you sure you want to clear all registration data? This action cannot be undone.').waitFor();

@@ -5,7 +5,7 @@ import { tryTransition } from '../../../server/src/registrations/registration-tr
 import { listSandboxEmails } from '../../../server/src/sandbox/sandbox.store';
 import { waitFor } from '../../../server/test/payments/payments-helpers';
 import { insertRegistration } from '../../../server/test/support/fixtures';
-import { confirmPopover, navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { confirmPopover, navLink, newContext, screenshot, signIn, startSignedIn, type AdminHarness } from './admin-harness';
 import { seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -56,11 +56,37 @@ describe('the waitlist in the admin', () => {
     expect(await rows.nth(1).getByTestId('waitlist-offer').innerText()).toContain('1 offer, last by an admin');
     expect(await rows.nth(2).locator('td').first().innerText()).toBe('2');
     await screenshot(page, 'waitlist-drawer-offered');
-    const mail = await waitFor(async () => (await listSandboxEmails(db(), 'personB@example.com'))[0]);
+    const offers = async (to: string) => (await listSandboxEmails(db(), to)).filter((m) => !m.subject.startsWith("You're on the waitlist"));
+    const mail = await waitFor(async () => (await offers('personB@example.com'))[0]);
     expect(mail.subject).toBe('A seat is waiting for you: Waitlisted Workshop');
-    expect(await listSandboxEmails(db(), 'personA@example.com')).toHaveLength(0);
+    expect(await offers('personA@example.com')).toHaveLength(0);
     await drawer.getByRole('button', { name: 'Close', exact: true }).click();
     await drawer.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the line as cards on a phone, every person and their Offer seat within the screen', async () => {
+    const phone = await (await newContext(h, { width: 375, height: 812 })).newPage();
+    await signIn(phone);
+    await phone.goto('/admin/workshops');
+    const card = phone.getByTestId('workshop-card').filter({ hasText: 'Waitlisted Workshop' });
+    await card.getByTestId('open-waitlist').click();
+    const drawer = phone.getByRole('dialog', { name: 'Waitlist: Waitlisted Workshop' });
+    const people = drawer.getByTestId('waitlist-card');
+    await expect.poll(() => people.count()).toBe(3);
+    expect(await drawer.getByTestId('waitlist-table').count()).toBe(0);
+    expect(await people.nth(0).innerText()).toContain('personA@example.com');
+    expect(await people.nth(1).getByTestId('waitlist-status').innerText()).toBe('Offered');
+    // The drawer slides in from the right: measure where it comes to rest, not mid-slide.
+    const rightEdge = async (el: typeof drawer) => {
+      const b = (await el.boundingBox())!;
+      return Math.round(b.x + b.width);
+    };
+    await expect.poll(() => rightEdge(drawer)).toBeLessThanOrEqual(375);
+    expect(await rightEdge(people.nth(0).getByTestId('waitlist-offer-seat'))).toBeLessThanOrEqual(375);
+    expect(Math.round((await drawer.boundingBox())!.width)).toBeLessThanOrEqual(375);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(phone, 'waitlist-drawer-phone');
+    await phone.context().close();
   });
 
   it('sets how long an offered seat is held', async () => {

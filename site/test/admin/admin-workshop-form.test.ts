@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSignedIn, type AdminHarness } from './admin-harness';
 
@@ -8,6 +8,11 @@ beforeAll(async () => {
   ({ h, page } = await startSignedIn());
 });
 afterAll(() => h.stop());
+
+/** antd's Modal has finished zooming in (its motion classes are gone). */
+async function atRest(dialog: Locator): Promise<void> {
+  await expect.poll(() => dialog.getAttribute('class')).not.toMatch(/ant-zoom-appear|ant-zoom-enter/);
+}
 
 describe('the Create Workshop dialog', () => {
   it('keeps what is typed the moment it opens, and starts from the defaults again next time', async () => {
@@ -22,11 +27,14 @@ describe('the Create Workshop dialog', () => {
     expect(await title.inputValue()).toBe('Typed At Once');
     expect(await dialog.getByLabel('Price (USD cents)').inputValue()).toBe('4900');
 
+    // A click while the dialog still zooms in can land beside a button that is still moving.
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Create Workshop' }).click();
     await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe('New Workshop');
     expect(await dialog.getByLabel('Price (USD cents)').inputValue()).toBe('9900');
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -44,6 +52,7 @@ describe('the Create Workshop dialog', () => {
     await expect.poll(() => dollars.innerText()).toBe('= $123.45');
     await price.fill('');
     await expect.poll(() => dollars.innerText()).toBe('');
+    await atRest(dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });

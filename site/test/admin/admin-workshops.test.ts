@@ -61,9 +61,15 @@ describe('workshops', () => {
     await c.getByText('Max participants must be at least 1, or empty for unlimited').waitFor();
     await screenshot(page, 'workshops-edit-errors');
 
+    // Each message goes as soon as its field is right, before any save; one still wrong keeps its own.
     await c.getByLabel('Duration (hours)').fill('24');
+    await c.getByText('Duration must be between 1 and 24 hours').waitFor({ state: 'detached' });
+    await c.getByLabel('Price (USD cents)').fill('-5');
+    expect(await c.getByText('Price must be 0 cents or more').count()).toBe(1);
     await c.getByLabel('Price (USD cents)').fill('0');
+    await c.getByText('Price must be 0 cents or more').waitFor({ state: 'detached' });
     await c.getByLabel('Max participants').fill('');
+    await c.getByText('Max participants must be at least 1, or empty for unlimited').waitFor({ state: 'detached' });
     await c.getByLabel('Date (Eastern Time)').fill('2027-01-10T09:30');
     await c.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Workshop updated successfully').waitFor();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newBookingToken } from '../../../server/src/bookings/booking-token';
+import { newBookingToken } from '../../../server/src/registrations/booking-token';
 import { insertRegistration } from '../../../server/test/support/fixtures';
+import { HOUR_MS, readIcs } from '../../../server/test/support/ics';
 import { addWorkshop, screenshot, startSite, toastTexts, type Site } from './site-harness';
 
 const DAY = 86_400_000;
@@ -50,6 +51,18 @@ describe('the booking page in Chromium', () => {
     await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('$96.03 is being refunded'));
     await expect.poll(() => page.getByText('Your booking · Cancelled, refund on its way').count()).toBe(1);
     expect((await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).status).toBe('refund_pending');
+  });
+
+  it('offers the emailed invite’s event: its UID and SEQUENCE, the workshop’s hours, the site’s address and not the secret link', async () => {
+    const { token, reg } = await booking({ duration_hours: 3 });
+    await site.server.deps.db('workshop_registrations').where({ id: reg.id }).update({ calendar_sequence: 3 });
+    const page = await openAs(token, 1280, 'America/New_York');
+    const href = (await page.getByRole('link', { name: 'Calendar file (.ics)' }).getAttribute('href')) as string;
+    const read = readIcs(decodeURIComponent(href.replace(/^data:text\/calendar;charset=utf-8,/, '')));
+    expect(read).toMatchObject({ uid: `${reg.id}@nocode-workshop`, sequence: 2, description: `Access ID: ${reg.access_id}\n${site.url('')}` });
+    expect(read.end.getTime() - read.start.getTime()).toBe(3 * HOUR_MS);
+    for (const name of ['Google Calendar', 'Outlook']) expect(await page.getByRole('link', { name }).getAttribute('href')).not.toContain(token);
+    expect(href).not.toContain(token);
   });
 
   it('shows the join details once they are due', async () => {

@@ -150,7 +150,7 @@ describe('registration and checkout in Chromium', () => {
     expect(await page.getByTestId('hero-status').innerText()).toContain('every seat has been taken');
     await page.getByTestId('header-register').click();
     const dialog = page.getByRole('dialog', { name: 'Workshop Registration' });
-    await expect.poll(() => dialog.getByTestId('sold-out-notice').innerText()).toContain('cannot be booked');
+    await expect.poll(() => dialog.getByTestId('sold-out-notice').innerText()).toBe('This workshop is full: its only seat has been taken, so it cannot be booked. Please choose another date.');
     expect(await dialog.getByTestId('pay-button').isDisabled()).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addWorkshop, startSite, type Site } from './site-harness';
+import { addWorkshop, startSite, viewportShot, type Site } from './site-harness';
 
 const ROUTES = ['/', '/about', '/pricing', '/contact', '/terms', '/privacy', '/refund-policy', '/thank-you', '/learn', '/why-no-code', '/who-should-attend', '/platform', '/no-such-page'];
 
@@ -55,7 +55,14 @@ describe('reflow at 320px (WCAG 1.4.10)', () => {
     const page = await site.page(320);
     await page.goto(site.url('/'));
     await page.getByTestId('header-register').click();
-    await page.getByRole('dialog', { name: 'Workshop Registration' }).getByLabel('Full Name').waitFor();
+    const dialog = page.getByRole('dialog', { name: 'Workshop Registration' });
+    await dialog.getByLabel('Full Name').waitFor();
     expect(await overflow(page)).toEqual({ scrollWidth: 320, sticking: [] });
+    // A team of three: the stepper and a name and email field per extra seat fit too.
+    await dialog.getByRole('button', { name: 'One seat more' }).click();
+    await dialog.getByRole('button', { name: 'One seat more' }).click();
+    await dialog.getByLabel('Seat 3 email').waitFor();
+    expect(await overflow(page)).toEqual({ scrollWidth: 320, sticking: [] });
+    await viewportShot(page, 'registration-team-320');
   });
 });

@@ -55,7 +55,7 @@ describe('thank-you page in Chromium', () => {
 
   it('confirms a paid booking with the details the server holds, counts down to it and shares the site', async () => {
     const date = new Date(Date.now() + 10 * 86_400_000);
-    const w = await addWorkshop(site, { title: 'Confirmed Build', date });
+    const w = await addWorkshop(site, { title: 'Confirmed Build', date, duration_hours: 3 });
     await insertRegistration(site.server.deps.db, w.id, { name: 'Ada Lovelace', email: 'ada@example.com', access_id: 'NC-PAID2345', payment_method: 'razorpay' });
     const page = await site.page(1280);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -73,6 +73,9 @@ describe('thank-you page in Chromium', () => {
     expect((await page.getByTestId('countdown').innerText()).replace(/\s+/g, ' ')).toMatch(/^(09|10) DAYS \d\d HOURS/i);
     const calendar = await page.getByRole('link', { name: 'Add to Calendar' }).getAttribute('href');
     expect(calendar).toContain('location=Online');
+    // The workshop's own 3 hours, not the 5-hour slot.
+    const [from, to] = (new URL(calendar as string).searchParams.get('dates') as string).split('/');
+    expect([from, to]).toEqual([date, new Date(date.getTime() + 3 * 3_600_000)].map((d) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')));
     await page.evaluate(() => Object.defineProperty(navigator, 'share', { value: undefined }));
     await page.getByRole('button', { name: 'Share' }).click();
     await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Link copied!'));

@@ -53,6 +53,7 @@ export const SIGNED_IN_SCREENS: [string, ComponentType][] = [
   ['registrations/:id', screen(() => import('../screens/registrations/registration-detail.screen'), 'RegistrationDetailScreen')],
   ['attention', screen(() => import('../screens/attention/attention.screen'), 'AttentionScreen')],
   ['interests', screen(() => import('../screens/interests/interests.screen'), 'InterestsScreen')],
+  ['video-leads', screen(() => import('../screens/video-leads/video-leads.screen'), 'VideoLeadsScreen')],
   ['revive', screen(() => import('../screens/revive/revive.screen'), 'ReviveScreen')],
   ['promo-codes', screen(() => import('../screens/promo-codes/promo-codes.screen'), 'default')],
   ['settings', screen(() => import('../screens/settings/settings.screen'), 'SettingsScreen')],

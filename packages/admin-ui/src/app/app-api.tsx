@@ -1,9 +1,6 @@
-import type { App } from 'antd';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import type { AntdAppApi } from './antd-app-api';
 import { nativeAppApi } from './native-app-api';
-
-/** What antd's App.useApp() gives: message, notification and modal, drawn with the admin's theme. */
-export type AntdAppApi = ReturnType<typeof App.useApp>;
 
 type Fire<F> = F extends (...args: infer A) => unknown ? (...args: A) => void : never;
 

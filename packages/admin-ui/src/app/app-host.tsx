@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import type { AntdAppApi } from './app-api';
+import type { AntdAppApi } from './antd-app-api';
 
 function Ready({ onReady }: { onReady: (api: AntdAppApi) => void }) {
   const api = App.useApp();

@@ -1,5 +1,5 @@
 import { isValidElement } from 'react';
-import type { AntdAppApi } from './app-api';
+import type { AntdAppApi } from './antd-app-api';
 
 const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 

@@ -1,5 +1,6 @@
 import type { EmailList, ListResponse } from '@workshop/shared';
 import { Card, Table, Typography } from 'antd';
+import type { ExpandableConfig } from 'antd/es/table/interface';
 import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
@@ -36,6 +37,7 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
   subtitle: string;
   cards: (summary: Sum | undefined) => StatCard[];
   searchPlaceholder: string;
+  /** Empty for a list without statuses: no status filter then. */
   statuses: { value: S; label: string }[];
   mailtoBody: string;
   load: (query: ListQuery<S>) => Promise<ListResponse<T> & { summary: Sum }>;
@@ -53,10 +55,12 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
   emptyDescription: string;
   /** Where clicking a row goes (its detail page), if rows have one. */
   rowHref?: (row: T) => string;
+  /** Rows that open in place to show what they hold (a team booking's attendees). */
+  expandable?: ExpandableConfig<T>;
 }
 
 /**
- * The registrations and interests screens (SPEC §9): stat cards, search, status filter, Email All
+ * The registrations, interests and video leads screens (SPEC §9): stat cards, search, status filter, Email All
  * and Export CSV over a paged server-side list, with skeleton cards until the first answer.
  */
 export function ListScreen<T extends { id: string; email: string }, S extends string, Sum extends { total: number }>(p: ListScreenProps<T, S, Sum>) {
@@ -117,6 +121,7 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
             loading={loading && !!data}
             scroll={{ x: 'max-content' }}
             data-testid={`${p.noun}-table`}
+            expandable={p.expandable}
             onRow={p.rowHref ? (row) => ({ onClick: () => navigate(p.rowHref!(row)), style: { cursor: 'pointer' } }) : undefined}
             locale={{
               emptyText: <ListEmpty title={`No ${p.noun} found`} description={list.filtered ? `No ${p.noun} match your current filters.` : p.emptyDescription} />,

@@ -8,6 +8,7 @@ interface Props<S extends string> {
   placeholder: string;
   status: S | 'all';
   onStatus: (s: S | 'all') => void;
+  /** None (video leads): no status filter is shown. */
   statuses: { value: S; label: string }[];
   /** An optional workshop filter ('all' = every workshop). */
   workshop?: { value: string; onChange: (id: string) => void; options: { value: string; label: string }[] };
@@ -18,7 +19,7 @@ interface Props<S extends string> {
   exportDisabledReason?: string;
 }
 
-/** Search, status filter, Email All and Export CSV above a list. */
+/** Search, status filter (for lists that have statuses), Email All and Export CSV above a list. */
 export function ListToolbar<S extends string>(p: Props<S>) {
   return (
     <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
@@ -31,14 +32,16 @@ export function ListToolbar<S extends string>(p: Props<S>) {
         style={{ flex: '1 1 280px', maxWidth: 420 }}
         data-testid="list-search"
       />
-      <Select
-        value={p.status}
-        onChange={p.onStatus}
-        options={[{ value: 'all' as const, label: 'All Status' }, ...p.statuses]}
-        style={{ flex: '1 1 140px', maxWidth: 180 }}
-        aria-label="Status"
-        data-testid="status-filter"
-      />
+      {p.statuses.length > 0 && (
+        <Select
+          value={p.status}
+          onChange={p.onStatus}
+          options={[{ value: 'all' as const, label: 'All Status' }, ...p.statuses]}
+          style={{ flex: '1 1 140px', maxWidth: 180 }}
+          aria-label="Status"
+          data-testid="status-filter"
+        />
+      )}
       {p.workshop && (
         <Select
           value={p.workshop.value}

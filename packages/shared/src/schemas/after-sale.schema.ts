@@ -25,8 +25,13 @@ export const registrationDetailSchema = z.object({
   refunds: z.array(
     z.object({ id: z.string(), payment_id: z.string(), amount_cents: z.number(), currency: z.string(), reason: z.string(), status: z.string(), attempts: z.number(), last_error: z.string().nullable(), created_at: z.string(), completed_at: z.string().nullable() }),
   ),
-  /** What the cancellation policy would refund now; null when the booking is not active. */
+  /** What the cancellation policy would refund now for the seats still held (each seat's share, times the seats); null when the booking is not active. */
   policy_refund: z.object({ band: z.string(), refund_cents: z.number(), fee_cents: z.number() }).nullable(),
+  /**
+   * The payment as the ledger holds it: captured, what the business keeps, what went back through
+   * this server and what went back by hand at the provider. Null for a booking with no payment.
+   */
+  money: z.object({ captured_cents: z.number(), kept_cents: z.number(), refunded_cents: z.number(), refunded_by_hand_cents: z.number() }).nullable(),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 
@@ -37,6 +42,13 @@ export const adminRefundInputSchema = z.object({
 export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 
 export const moveInputSchema = z.object({ workshop_id: z.uuid('Choose the workshop to move to') });
+
+/** POST /api/admin/registrations/:id/seats/:seatId/cancel: one seat of a booking, with what of its price goes back (0: nothing). */
+export const adminSeatCancelInputSchema = z.object({
+  refund_cents: z.number({ error: 'Refund amount must be a whole number of cents' }).int('Refund amount must be a whole number of cents').min(0, 'Refund amount cannot be negative').default(0),
+  reason: z.string().trim().max(500, 'Reason must be 500 characters or less').optional(),
+});
+export type AdminSeatCancelInput = z.input<typeof adminSeatCancelInputSchema>;
 
 /** POST /api/admin/workshops/:id/messages: a note to everyone who paid. */
 export const attendeeMessageInputSchema = z.object({

@@ -15,8 +15,23 @@ export const bookingViewSchema = z.object({
   join_available_at: z.string(),
   /** What cancelling now would give back; null when the booking cannot be cancelled. */
   cancellation: z.object({ band: z.enum(['full_minus_fee', 'half', 'none']), refund_cents: z.number(), fee_cents: z.number() }).nullable(),
+  /** Whose link this is: the buyer's shows every seat of the order, an attendee's only their own. */
+  role: z.enum(['buyer', 'attendee']),
+  /** The seats this link shows, in order (a seat not named yet has no name). */
+  seats: z.array(z.object({ id: z.string(), position: z.number(), name: z.string().nullable(), email: z.string().nullable(), status: z.enum(['active', 'cancelled']) })),
+  /** Until when the buyer may name or rename seats (24 hours before the start); null for an attendee's link or an ended booking. */
+  rename_until: z.string().nullable(),
+  /** This link's calendar event: the UID and SEQUENCE of the last invite emailed for it, so the page's .ics is that same event. */
+  calendar: z.object({ uid: z.string(), sequence: z.number().int().min(0) }),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
+
+/** POST /api/booking/:token/cancel: without `confirm` it only says what the refund would be; `attendee_ids` (the buyer's link) picks seats, all by default. */
+export const bookingCancelInputSchema = z.object({
+  confirm: z.boolean().optional(),
+  attendee_ids: z.array(z.uuid('Choose seats of this booking.'), { error: 'Choose seats of this booking.' }).min(1, 'Choose at least one seat.').max(10).optional(),
+});
+export type BookingCancelInput = z.infer<typeof bookingCancelInputSchema>;
 
 export const bookingCancelResultSchema = z.object({ confirmed: z.boolean(), refund_cents: z.number() });
 export type BookingCancelResult = z.infer<typeof bookingCancelResultSchema>;

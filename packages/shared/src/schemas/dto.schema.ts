@@ -62,6 +62,11 @@ export const registrationSchema = z.object({
   utm_campaign: z.string().nullable(),
   utm_term: z.string().nullable(),
   utm_content: z.string().nullable(),
+  /** Seats the order holds now, of those it paid for (team bookings: 1 to 10). */
+  seats: z.number(),
+  seats_bought: z.number(),
+  /** Who sits in each seat, in order (the admin list's expanded row; a seat not named yet has no name). */
+  attendees: z.array(z.object({ id: z.string(), position: z.number(), name: z.string().nullable(), email: z.string().nullable(), status: z.enum(['active', 'cancelled']) })),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -88,6 +93,17 @@ export const reviveEntrySchema = z.object({
 });
 export type ReviveEntry = z.infer<typeof reviveEntrySchema>;
 
+/** A preview-gate lead; the workshop is null when none was previewed or it was deleted since. */
+export const adminVideoLeadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  workshop_id: z.string().nullable(),
+  workshop_title: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminVideoLead = z.infer<typeof adminVideoLeadSchema>;
+
 export const listResponseSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number() });
 export type ListResponse<T> = { items: T[]; total: number };
 
@@ -107,6 +123,10 @@ export type RegistrationList = ListResponse<Registration> & { summary: Registrat
 export const interestSummarySchema = z.object({ total: z.number(), interested: z.number(), today: z.number() });
 export type InterestSummary = z.infer<typeof interestSummarySchema>;
 export type InterestList = ListResponse<Interest> & { summary: InterestSummary };
+
+export const videoLeadSummarySchema = z.object({ total: z.number(), today: z.number(), with_workshop: z.number() });
+export type VideoLeadSummary = z.infer<typeof videoLeadSummarySchema>;
+export type VideoLeadList = ListResponse<AdminVideoLead> & { summary: VideoLeadSummary };
 
 export const reviveSummarySchema = z.object({ total: z.number(), today: z.number() });
 export type ReviveSummary = z.infer<typeof reviveSummarySchema>;

@@ -25,6 +25,10 @@ export const reviveListQuerySchema = z.object({ q, page, pageSize });
 export const activityListQuerySchema = z.object({ page, pageSize });
 export type ReviveListQuery = z.input<typeof reviveListQuerySchema>;
 
+/** Video leads have no status: the search covers name, email and the previewed workshop's title. */
+export const videoLeadListQuerySchema = z.object({ q, page, pageSize });
+export type VideoLeadListQuery = z.input<typeof videoLeadListQuerySchema>;
+
 export const reviveCreateSchema = z.object({
   name: z.string({ error: 'Name is required' }).refine(...storableText('name')).trim().min(1, 'Name is required').max(LIMITS.name, 'Name must be less than 100 characters'),
   email: z.union([z.literal(''), z.email('Invalid email address').max(LIMITS.email, 'Email must be less than 255 characters')]).default(''),

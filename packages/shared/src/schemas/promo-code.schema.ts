@@ -13,6 +13,7 @@ export const PROMO_MESSAGES = {
   // Admin form
   code: 'Code must be 3 to 32 letters, digits, - or _',
   codeTaken: 'A promo code with this code already exists.',
+  used: 'This code has been used: switch it off instead of deleting it.',
   codeFixed: 'A code cannot be renamed; create a new code instead.',
   kind: "Kind must be 'percent' or 'fixed'",
   value: 'Value must be a whole number',
@@ -106,6 +107,8 @@ export const promoCodeSchema = z.object({
   /** Completed registrations that used it, and what they were given off. */
   uses: z.number(),
   discount_cents: z.number(),
+  /** No checkout ever carried it (held, paid, cancelled or archived): it may be deleted. */
+  deletable: z.boolean(),
   created_at: z.string(),
 });
 export type PromoCode = z.infer<typeof promoCodeSchema>;

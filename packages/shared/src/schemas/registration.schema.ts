@@ -4,6 +4,7 @@ import { storableText } from '../text';
 import { emailField, nameField } from './fields';
 import { utmSchema } from './sales.schema';
 import { optionalPromoCodeField } from './promo-code.schema';
+import { checkoutSeatsSchema } from './seats.schema';
 
 export const MESSAGES = {
   selectWorkshop: 'Please select a workshop.',
@@ -28,8 +29,8 @@ export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
 
 const workshopChoice = z.string({ error: MESSAGES.selectWorkshop }).trim().min(1, MESSAGES.selectWorkshop).pipe(z.uuid(MESSAGES.selectWorkshop));
 
-/** PayPal checkout body: the modal's fields plus the chosen workshop. */
-export const paypalCheckoutSchema = z.object({
+/** The modal's fields plus the chosen workshop (what joining a waitlist asks too). */
+export const paypalCheckoutFieldsSchema = z.object({
   workshop_id: workshopChoice,
   name: nameField,
   email: emailField,
@@ -42,6 +43,9 @@ export const paypalCheckoutSchema = z.object({
   utm: utmSchema,
   promo_code: optionalPromoCodeField,
 });
+
+/** PayPal checkout body: the modal's fields, the chosen workshop, the seats and who sits in them. */
+export const paypalCheckoutSchema = paypalCheckoutFieldsSchema.and(checkoutSeatsSchema);
 export type PaypalCheckoutInput = z.input<typeof paypalCheckoutSchema>;
 
 /**
@@ -72,7 +76,7 @@ export const checkoutPromoSchema = z.object({ promo_code: optionalPromoCodeField
 
 export const razorpayCheckoutSchema = cardCheckoutWorkshopSchema.and(
   z.object({ name: z.string().optional(), email: z.string().optional(), phone: z.string().optional(), utm: utmSchema, promo_code: z.string().optional() }),
-);
+).and(checkoutSeatsSchema);
 export type RazorpayCheckoutInput = z.input<typeof razorpayCheckoutSchema>;
 
 export const razorpayVerifySchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paypalCheckoutSchema } from './registration.schema';
+import { paypalCheckoutFieldsSchema } from './registration.schema';
 
 /** Exact copy of the waitlist's answers, shown by the site, the admin and the emails. */
 export const WAITLIST_MESSAGES = {
@@ -21,7 +21,7 @@ export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'le
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** Joining asks what registering asks, with the same rules and messages. */
-export const waitlistJoinSchema = paypalCheckoutSchema.omit({ workshop_id: true });
+export const waitlistJoinSchema = paypalCheckoutFieldsSchema.omit({ workshop_id: true });
 export type WaitlistJoinInput = z.input<typeof waitlistJoinSchema>;
 
 export const waitlistJoinResponseSchema = z.object({

@@ -17,14 +17,14 @@ export interface PaypalClient {
  * axios.create: an adapter that rewrites PayPal's host sends its calls to the sandbox.
  * This is the one place that knows about it.
  */
-export function createPaypalClient(opts: { clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; sandboxApiUrl?: string }): PaypalClient {
+export function createPaypalClient(opts: { clientId: string; clientSecret: string; mode: 'sandbox' | 'live'; sandboxApiUrl?: string; timeoutMs?: number }): PaypalClient {
   const realBase = REAL_HOSTS[opts.mode];
   const apiBase = opts.sandboxApiUrl ? `${opts.sandboxApiUrl}/sandbox/paypal` : realBase;
   const httpAdapter = axios.getAdapter('http');
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: opts.clientId, oAuthClientSecret: opts.clientSecret },
     environment: opts.mode === 'live' ? Environment.Production : Environment.Sandbox,
-    timeout: 20_000,
+    timeout: opts.timeoutMs ?? 20_000,
     unstable_httpClientOptions: opts.sandboxApiUrl
       ? {
           adapter: (config: InternalAxiosRequestConfig) =>

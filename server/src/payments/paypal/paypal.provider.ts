@@ -1,6 +1,6 @@
 import { ApiError, CheckoutPaymentIntent, type Order, PaypalExperienceUserAction, PaypalWalletContextShippingPreference } from '@paypal/paypal-server-sdk';
 import { centsToValue, toCents } from '../checkout-messages';
-import { OrderNotFound, type PaymentProvider, type ProviderOrder, type ProviderPayment, ReturnRejected } from '../payment-provider';
+import { ALREADY_REFUNDED, OrderNotFound, type PaymentProvider, type ProviderOrder, type ProviderPayment, type ProviderRefund, RefundExceedsRemaining, RefundOutcomeUnknown, ReturnRejected } from '../payment-provider';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 import type { PaypalClient } from './paypal.client';
@@ -114,22 +114,47 @@ export function paypalProvider(client: PaypalClient, webhookId: string | undefin
       }
     },
 
+    // The same PayPal-Request-Id answers the refund already made: asking again never refunds twice.
+    refundsIdempotent: true,
+
     async refund(req) {
       try {
         const { result } = await client.payments.refundCapturedPayment({
           captureId: req.paymentId,
-          paypalRequestId: req.idempotencyKey,
+          // PayPal answers a reused request id with that request's result, a refusal too: a call for
+          // another amount (hand money took part of the capture meanwhile) has an id of its own (refundRequest).
+          paypalRequestId: req.requestId ?? req.idempotencyKey,
           prefer: 'return=representation',
-          body: { amount: { currencyCode: req.currency, value: centsToValue(req.amountCents) }, noteToPayer: req.note.slice(0, 255) },
+          // custom_id names the refund as ours at PayPal, whatever becomes of this call's answer.
+          body: { amount: { currencyCode: req.currency, value: centsToValue(req.amountCents) }, noteToPayer: req.note.slice(0, 255), customId: req.idempotencyKey },
         });
         // PENDING completes on PayPal's side by itself; FAILED or CANCELLED means no money moved.
         if (result.status === 'FAILED' || result.status === 'CANCELLED') throw new Error(`PayPal refund of ${req.paymentId} ${result.status}`);
         return { refundId: result.id ?? req.idempotencyKey };
       } catch (err) {
         // Refunded in full already (by an earlier attempt whose answer was lost, or by hand): the money is back.
-        if (paypalIssue(err) === 'CAPTURE_FULLY_REFUNDED') return { refundId: 'already-refunded' };
+        if (paypalIssue(err) === 'CAPTURE_FULLY_REFUNDED') return { refundId: ALREADY_REFUNDED };
+        if (paypalIssue(err) === 'REFUND_AMOUNT_EXCEEDED') throw new RefundExceedsRemaining(`PayPal refused the refund of ${req.paymentId}: ${centsToValue(req.amountCents)} is more than is left of the capture`);
+        // No answer (or a server error after the request was read): it may have been made. Asking again with the same
+        // request id is safe, but until then nothing else may take this payment's refunds at the provider for made by hand.
+        const answered = err instanceof ApiError && (err.statusCode < 500 || err.statusCode === 503);
+        if (!answered) throw new RefundOutcomeUnknown(`PayPal did not answer the refund of ${req.paymentId} (${err instanceof Error ? err.message : String(err)}): it may have been made`);
         throw err;
       }
+    },
+
+    async listRefunds({ orderId, paymentId }) {
+      const unit = (await getOrder(orderId)).purchaseUnits?.[0];
+      // An order has one capture here, so every refund of the order is a refund of it.
+      if (!unit?.payments?.captures?.some((c) => c.id === paymentId)) return [];
+      const made = (unit.payments.refunds ?? []).filter((r) => r.id && r.status !== 'FAILED' && r.status !== 'CANCELLED');
+      const out: ProviderRefund[] = [];
+      for (const r of made) {
+        // The order's summary of a refund may leave custom_id out: the refund itself says it.
+        const customId = r.customId ?? (await client.payments.getRefund({ refundId: r.id as string })).result.customId;
+        out.push({ id: r.id as string, amountCents: toCents(r.amount?.value), key: customId ?? null });
+      }
+      return out;
     },
 
     checkReturn(input) {

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { razorpayVerifySchema } from '@workshop/shared';
 import type Razorpay from 'razorpay';
-import { OrderNotFound, type PaymentProvider, type ProviderOrder, type ProviderPayment, ReturnRejected, WebhookRejected } from '../payment-provider';
+import { OrderNotFound, type PaymentProvider, type ProviderOrder, type ProviderPayment, RefundOutcomeUnknown, ReturnRejected, WebhookRejected } from '../payment-provider';
 
 /** Constant-time comparison of two hex HMACs (the SDK's own helper uses ===). */
 export function hmacMatches(secret: string, data: string | Buffer, signature: string): boolean {
@@ -21,8 +21,12 @@ interface RzpPayment {
 
 interface RzpRefund {
   id: string;
+  amount?: number | string;
+  status?: string;
   notes?: Record<string, string> | unknown[];
 }
+
+const keyOf = (r: RzpRefund) => (!Array.isArray(r.notes) && typeof r.notes?.idempotency_key === 'string' ? r.notes.idempotency_key : null);
 
 const STATUS: Record<string, ProviderPayment['status'] | undefined> = {
   authorized: 'authorized',
@@ -36,6 +40,16 @@ function toPayment(p: RzpPayment): ProviderPayment | undefined {
   return status && { id: p.id, status, amountCents: Number(p.amount), currency: p.currency, refundedCents: Number(p.amount_refunded ?? 0) };
 }
 
+/**
+ * Whether Razorpay answered the call (the SDK rejects with its status code): anything else (the
+ * SDK throws a TypeError when no response came) or a server error other than "unavailable" may
+ * have been made at Razorpay all the same.
+ */
+const answered = (err: unknown) => {
+  const status = (err as { statusCode?: unknown })?.statusCode;
+  return typeof status === 'number' && (status < 500 || status === 503);
+};
+
 /** Razorpay error bodies carry the reason in error.description. */
 const description = (err: unknown) => String((err as { error?: { description?: string } })?.error?.description ?? (err as Error)?.message ?? err);
 
@@ -45,10 +59,16 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
     const { items } = (await client.orders.fetchPayments(orderId).catch((err) => Promise.reject(notFound(err) ? new OrderNotFound(orderId) : err))) as unknown as { items: RzpPayment[] };
     return { id: orderId, approved: false, payments: items.map(toPayment).filter((p): p is ProviderPayment => p !== undefined) };
   };
-  const findRefund = async (paymentId: string, key: string) => {
-    const { items } = (await client.payments.fetchMultipleRefund(paymentId)) as unknown as { items: RzpRefund[] };
-    return items.find((r) => !Array.isArray(r.notes) && r.notes?.idempotency_key === key);
+  /** Every refund of the payment, a page of 100 at a time: ours may sit behind many made by hand. */
+  const allRefunds = async (paymentId: string): Promise<RzpRefund[]> => {
+    const all: RzpRefund[] = [];
+    for (let skip = 0; ; skip += 100) {
+      const { items } = (await client.payments.fetchMultipleRefund(paymentId, { count: 100, skip })) as unknown as { items: RzpRefund[] };
+      all.push(...items);
+      if (items.length < 100) return all;
+    }
   };
+  const findRefund = async (paymentId: string, key: string): Promise<RzpRefund | undefined> => (await allRefunds(paymentId)).find((r) => keyOf(r) === key);
   return {
     method: 'razorpay',
 
@@ -86,6 +106,17 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
       return readOrder(order.id);
     },
 
+    refundsIdempotent: false,
+
+    async findRefund(paymentId, key) {
+      const found = await findRefund(paymentId, key);
+      return found && { refundId: found.id, amountCents: found.amount === undefined ? undefined : Number(found.amount) };
+    },
+
+    async listRefunds({ paymentId }) {
+      return (await allRefunds(paymentId)).filter((r) => r.status !== 'failed').map((r) => ({ id: r.id, amountCents: Number(r.amount ?? 0), key: keyOf(r) }));
+    },
+
     async refund(req) {
       // Razorpay takes no idempotency key: the key travels in the refund's notes and is looked for first.
       const prior = await findRefund(req.paymentId, req.idempotencyKey);
@@ -97,6 +128,7 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
         // An earlier attempt whose answer was lost may have made it after all.
         const made = await findRefund(req.paymentId, req.idempotencyKey).catch(() => undefined);
         if (made) return { refundId: made.id };
+        if (!answered(err)) throw new RefundOutcomeUnknown(`Razorpay did not answer the refund of ${req.paymentId} (${description(err)}): it may still be made`);
         throw err;
       }
     },

@@ -1,18 +1,21 @@
 import type { PaymentMethod } from '@workshop/shared';
 import type { Knex } from 'knex';
+import { type LedgerRow, owedOn } from '../ledger/payment-ledger';
 
 export const REFUND_TASK = 'refund_payment';
-/** graphile-worker's backoff (e^min(attempt, 10) seconds) spreads 30 attempts over about five days. */
+/** With the backoff below, 30 attempts are spread over about five days. */
 export const REFUND_MAX_ATTEMPTS = 30;
 
 /**
  * workshop_full: paid with no seat left (the registration becomes refunded, the buyer is told);
- * amount_mismatch: paid the wrong amount; duplicate_payment: a second payment for a seat already
- * paid (the buyer is told); unneeded_payment: another payment on a registration already being
- * refunded; unattributed: verified money for an order with no bookable registration;
- * cancellation: what the cancellation policy (or an admin) gives back for a booking cancelled.
+ * promo_used_up: paid for a checkout its buyer let go, whose promo code had no use left by then
+ * (refunded and told like a late payer on a full workshop); amount_mismatch: paid the wrong
+ * amount; duplicate_payment: a second payment for a seat already paid (the buyer is told);
+ * unneeded_payment: another payment on a registration already being refunded or cancelled;
+ * unattributed: verified money for an order with no bookable registration; cancellation: what
+ * the cancellation policy (or an admin) gives back for a booking cancelled.
  */
-export type RefundReason = 'workshop_full' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation';
+export type RefundReason = 'workshop_full' | 'promo_used_up' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation';
 
 /** A row of `refunds`: one refund the server owes or made. */
 export interface RefundRow {
@@ -28,48 +31,64 @@ export interface RefundRow {
   attempts: number;
   last_error: string | null;
   provider_refund_id: string | null;
+  claim_id: string | null;
+  claimed_until: Date | null;
+  outcome_unknown_at: Date | null;
+  /** What of it was found already given back by hand at the provider (only the rest was asked for). */
+  credited_cents: number;
   created_at: Date;
   updated_at: Date;
   completed_at: Date | null;
 }
 
-export interface OwedRefund {
+export interface RefundFor {
   registrationId: string | null;
-  provider: PaymentMethod;
-  paymentId: string;
-  amountCents: number;
-  currency: string;
   reason: RefundReason;
-  /** One refund per key: automatic refunds key by payment, a cancellation by registration. */
-  idempotencyKey?: string;
+  /** What the provider says it still holds of the payment, when it was just asked: never ask back more. */
+  providerRemaining?: number;
 }
 
 /**
- * Records that this money must go back, in the caller's transaction, so the registration's new
- * state and the refund commit together: neither a crash nor a provider outage afterwards can
- * lose it. One automatic refund per payment: a replay finds the row and changes nothing, so its
- * attempts keep counting. Answers whether this call queued it.
+ * Queues what the payment still owes (captured − kept − what already went back, from the
+ * ledger row the caller holds locked), in the caller's transaction, so the decision and its
+ * refund commit together: neither a crash nor a provider outage afterwards can lose it, and a
+ * replay finds nothing owed. Every refund the server makes starts here. Answers the amount queued.
  */
-export async function queueRefund(trx: Knex.Transaction, r: OwedRefund): Promise<boolean> {
+export async function queueOwedRefund(trx: Knex.Transaction, payment: LedgerRow, r: RefundFor): Promise<number> {
+  const owed = await owedOn(trx, payment);
+  const amount = Math.min(owed, r.providerRemaining ?? owed);
+  if (amount <= 0) return 0;
+  const made = await trx('refunds').where({ provider: payment.provider, payment_id: payment.payment_id }).count<{ n: string }[]>('* as n').first();
   const [row] = await trx('refunds')
     .insert({
-      idempotency_key: r.idempotencyKey ?? `auto:${r.provider}:${r.paymentId}`,
+      // One key per refund of the payment, in order: the provider sees it on every retry of this refund.
+      idempotency_key: `refund:${payment.provider}:${payment.payment_id}:${Number(made?.n ?? 0) + 1}`,
       registration_id: r.registrationId,
-      provider: r.provider,
-      payment_id: r.paymentId,
-      amount_cents: r.amountCents,
-      currency: r.currency,
+      provider: payment.provider,
+      payment_id: payment.payment_id,
+      amount_cents: amount,
+      currency: payment.currency,
       reason: r.reason,
     })
-    .onConflict('idempotency_key')
-    .ignore()
     .returning('id');
-  if (!row) return false;
   await scheduleRefundJob(trx, row.id);
-  return true;
+  return amount;
 }
 
-/** The worker picks it up at once and retries with backoff while the provider refuses. */
-export async function scheduleRefundJob(trx: Knex | Knex.Transaction, refundId: string): Promise<void> {
-  await trx.raw(`SELECT graphile_worker.add_job(?, json_build_object('refund_id', ?::text), max_attempts => ?, job_key => ?)`, [REFUND_TASK, refundId, REFUND_MAX_ATTEMPTS, `refund:${refundId}`]);
+/**
+ * Wakes the worker for this refund now, or after `inSeconds`. A job is only a wake-up: the
+ * refund row holds the attempts and decides when to give up (refund.task.ts), so a job whose
+ * retries graphile-worker took away (its key moved to a newer job while it ran) loses nothing.
+ */
+export async function scheduleRefundJob(trx: Knex | Knex.Transaction, refundId: string, inSeconds = 0): Promise<void> {
+  await trx.raw(`SELECT graphile_worker.add_job(?, json_build_object('refund_id', ?::text), run_at => now() + make_interval(secs => ?), max_attempts => ?, job_key => ?)`, [
+    REFUND_TASK,
+    refundId,
+    inSeconds,
+    REFUND_MAX_ATTEMPTS,
+    `refund:${refundId}`,
+  ]);
 }
+
+/** graphile-worker's own backoff (e^min(attempt, 10) seconds), kept by the refund row: 30 attempts take about five days. */
+export const refundBackoffSeconds = (attempts: number) => Math.round(Math.exp(Math.min(attempts, 10)));

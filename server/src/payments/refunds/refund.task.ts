@@ -1,15 +1,16 @@
-import { errorText } from '../../http/error-text';
-import type { Task } from 'graphile-worker';
 import { formatCents } from '@workshop/shared';
-import { detachedEmailData } from '../../email/email.data';
-import { queueAdminAlert, queueDuplicateRefundEmail, queueRefundEmails } from '../../email/email.queue';
-import { tryTransition } from '../../registrations/registration-transition';
-import { recordEvent } from '../payment-events.queries';
+import type { Task } from 'graphile-worker';
+import { errorText } from '../../http/error-text';
+import { type PaymentProvider, type ProviderRefund, RefundExceedsRemaining, type RefundRequest, RefundOutcomeUnknown } from '../payment-provider';
 import type { PaymentsContext } from '../payments.context';
-import { REFUND_MAX_ATTEMPTS, type RefundRow } from './refund.queue';
+import { type ClaimedRefund, claimRefund, OUTCOME_UNKNOWN_MINUTES, REFUND_LEASE_SECONDS, releaseClaim } from './refund.claim';
+import { attributeHandRefunds } from './hand-refunds';
+import { refundGaveUp, refundSucceeded } from './refund.outcomes';
+import { REFUND_MAX_ATTEMPTS, refundBackoffSeconds, type RefundRow, scheduleRefundJob } from './refund.queue';
 
 const NOTES: Record<RefundRow['reason'], string> = {
   workshop_full: 'The workshop filled up before your payment arrived: full refund.',
+  promo_used_up: 'The promo code of a checkout you had cancelled was used up when your payment arrived: full refund.',
   duplicate_payment: 'A second payment for a seat already paid: refunded in full.',
   amount_mismatch: 'The amount paid did not match the workshop price: refunded in full.',
   unneeded_payment: 'A payment for a registration already being refunded: refunded in full.',
@@ -17,75 +18,114 @@ const NOTES: Record<RefundRow['reason'], string> = {
   cancellation: 'Your booking was cancelled: refund under the cancellation policy.',
 };
 
-/** The money is back: recorded once; the registration says so when nothing else is owed on it; the buyer is told. */
-async function refundSucceeded(ctx: PaymentsContext, r: RefundRow, providerRefundId: string): Promise<void> {
-  await ctx.db.transaction(async (trx) => {
-    // Settlement locks the registration and then queues refunds on it; taking the same order here
-    // keeps the two from deadlocking, and no refund can be queued between "nothing else is open"
-    // and the registration becoming refunded.
-    if (r.registration_id) await trx('workshop_registrations').where({ id: r.registration_id }).forNoKeyUpdate().first('id');
-    const changed = await trx('refunds')
-      .where({ id: r.id, status: r.status })
-      .update({ status: 'succeeded', provider_refund_id: providerRefundId, completed_at: trx.fn.now(), updated_at: trx.fn.now(), last_error: null });
-    if (!changed) return;
-    const eventId = r.idempotency_key.startsWith('auto:') ? `refund:${r.payment_id}` : `refund:${r.idempotency_key}`;
-    await recordEvent(trx, { provider: r.provider, eventId, type: 'refund.completed', payload: { ...r, provider_refund_id: providerRefundId }, registrationId: r.registration_id });
-    if (!r.registration_id) return;
-    if (r.reason === 'duplicate_payment') return queueDuplicateRefundEmail(trx, r.registration_id, ctx.sender);
-    const open = await trx('refunds').where({ registration_id: r.registration_id }).whereNot({ status: 'succeeded' }).first('id');
-    if (open) return;
-    const done = await tryTransition(trx, r.registration_id, ['refund_pending'], 'refunded');
-    if (done && r.reason === 'workshop_full') await queueRefundEmails(trx, r.registration_id, ctx.sender);
-  });
+type Made = { providerRefundId: string; creditedCents: number };
+
+/**
+ * The call that asks the provider for what is left of a refund. Nothing credited yet, the
+ * request's key is the refund's own id (as every release has sent it); otherwise it names the
+ * amount too, so a request for less (hand money took part of it) is never answered with an
+ * earlier request's result. One place, so a retry always sends what an earlier attempt sent.
+ */
+export function refundRequest(r: Pick<RefundRow, 'id' | 'payment_id' | 'currency' | 'reason' | 'amount_cents'>, creditedCents: number): RefundRequest {
+  const amountCents = r.amount_cents - creditedCents;
+  return { paymentId: r.payment_id, amountCents, currency: r.currency, idempotencyKey: r.id, requestId: creditedCents ? `${r.id}:${amountCents}` : r.id, note: NOTES[r.reason] };
 }
 
-async function refundGaveUp(ctx: PaymentsContext, r: RefundRow, attempts: number, error: string): Promise<void> {
-  await ctx.db.transaction(async (trx) => {
-    // Only the attempt that gave up: an admin's retry that landed meanwhile keeps its queued job.
-    const changed = await trx('refunds').where({ id: r.id, status: 'queued' }).whereRaw('attempts = ?', [attempts]).update({ status: 'failed', updated_at: trx.fn.now() });
-    if (!changed) return;
-    const details = { 'Payment ID': r.payment_id, 'Refund reason': r.reason, Attempts: String(attempts), 'Last error': error };
-    const data = detachedEmailData(ctx.sender, r.amount_cents, r.provider, details);
-    await queueAdminAlert(trx, 'admin_refund_failed', ctx.sender, { registrationId: r.registration_id, details, data });
-  });
+/** What the provider has made of this payment: nothing when the ledger knows no order for it. */
+async function refundsAtProvider(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<ProviderRefund[] | undefined> {
+  const orderId: string | null | undefined = (await ctx.db('payments').where({ provider: r.provider, payment_id: r.payment_id }).first('order_id'))?.order_id;
+  return orderId ? provider.listRefunds({ orderId, paymentId: r.payment_id }) : undefined;
 }
 
 /**
- * One queued refund: made through the provider interface with the refund's own key, so a retry
- * after a lost answer cannot refund twice. While the provider refuses it throws, and
- * graphile-worker tries again with backoff; the last attempt marks it failed and alerts the
- * admin address. Attempts are our own count, kept across an admin's retry.
+ * What of this refund was already given back by hand at the provider (see hand-refunds.ts),
+ * looked at afresh just before asking: answers the refund's credit now, and the refund of ours
+ * the provider already made under this refund's key, if it did (a runner that died after its
+ * call, an answer lost): that one is recorded, never asked for again.
+ */
+async function creditNow(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<{ credited: number; landed?: ProviderRefund }> {
+  const atProvider = await refundsAtProvider(ctx, provider, r);
+  if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, r.id));
+  const credited: number = (await ctx.db('refunds').where({ id: r.id }).first('credited_cents')).credited_cents;
+  return { credited, landed: atProvider?.find((f) => f.key === r.id) };
+}
+
+/**
+ * Makes the refund once. When an earlier call's answer was lost: a provider whose refunds are
+ * idempotent is simply asked again with the same key and amount (refused because it no longer
+ * fits, the lost call never landed and never will: hand money took the room, and it is counted
+ * below); another is looked for by its key (found, recorded; not found while that call may still
+ * land, OUTCOME_UNKNOWN_MINUTES, nothing asked; not found after that, the call never landed).
+ * Otherwise what was already given back by hand counts, and only the rest is asked for.
+ */
+async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<Made> {
+  if (r.outcome_unknown_at && provider.refundsIdempotent) {
+    // Hand money credited it in full meanwhile (only once its lost call could no longer land): nothing is left to ask for.
+    if (r.credited_cents >= r.amount_cents) return { providerRefundId: 'given-back-by-hand', creditedCents: r.credited_cents };
+    // Made already, perhaps under a request key an earlier release sent: its identity at the provider says so.
+    const landed = (await refundsAtProvider(ctx, provider, r))?.find((f) => f.key === r.id);
+    if (landed) return { providerRefundId: landed.id, creditedCents: r.credited_cents };
+    try {
+      const { refundId } = await provider.refund(refundRequest(r, r.credited_cents));
+      return { providerRefundId: refundId, creditedCents: r.credited_cents };
+    } catch (err) {
+      if (!(err instanceof RefundExceedsRemaining)) throw err;
+      await ctx.db('refunds').where({ id: r.id, claim_id: r.claim_id }).update({ outcome_unknown_at: null });
+    }
+  }
+  if (r.outcome_unknown_at && provider.findRefund) {
+    const found = await provider.findRefund(r.payment_id, r.id);
+    if (found) return { providerRefundId: found.refundId, creditedCents: found.amountCents === undefined ? r.credited_cents : Math.max(0, r.amount_cents - found.amountCents) };
+    if (r.may_still_land) throw new Error(`An earlier refund call's answer was lost; it is looked for, not made again, until ${OUTCOME_UNKNOWN_MINUTES} minutes after it`);
+    await ctx.db('refunds').where({ id: r.id, claim_id: r.claim_id }).update({ outcome_unknown_at: null });
+  }
+  const { credited, landed } = await creditNow(ctx, provider, { ...r, outcome_unknown_at: null });
+  if (landed) return { providerRefundId: landed.id, creditedCents: credited };
+  if (credited >= r.amount_cents) return { providerRefundId: 'given-back-by-hand', creditedCents: credited };
+  const { refundId } = await provider.refund(refundRequest(r, credited));
+  return { providerRefundId: refundId, creditedCents: credited };
+}
+
+/** While another runner holds a refund, a waiting one looks again this often (the holder's lease is five minutes). */
+const BUSY_RECHECK_SECONDS = 30;
+
+/**
+ * One queued refund: claimed in the database first, so only one runner at a time asks the
+ * provider; then made through the provider interface with the refund's own key, so a retry
+ * after a lost answer cannot refund twice. The refund row keeps the retries, not the job: a
+ * failed attempt schedules the next wake-up with backoff, the last one marks the refund failed
+ * and alerts the admin address, and a runner that finds the refund claimed (an admin's retry
+ * beside the automatic run, another instance) schedules a wake-up for later, so that whoever
+ * holds it, someone always comes back while it is owed. Attempts are kept across an admin's retry.
  */
 export function refundTask(ctx: PaymentsContext): Task {
-  return async (payload, helpers) => {
+  return async (payload) => {
     const refundId = (payload as { refund_id?: string })?.refund_id;
-    const r: RefundRow | undefined = refundId ? await ctx.db('refunds').where({ id: refundId }).first() : undefined;
-    if (!r || r.status === 'succeeded') return;
-    const [{ attempts }] = await ctx.db('refunds').where({ id: r.id }).update({ attempts: ctx.db.raw('attempts + 1'), updated_at: ctx.db.fn.now() }).returning('attempts');
+    if (!refundId) return;
+    const r = await claimRefund(ctx.db, refundId);
+    if (!r) {
+      const row: RefundRow | undefined = await ctx.db('refunds').where({ id: refundId }).first();
+      // Done, or given up (an admin's retry queues it again).
+      if (row?.status !== 'queued') return;
+      ctx.logger.info({ refundId }, 'another runner is making this refund now; looking again later');
+      return scheduleRefundJob(ctx.db, refundId, Math.min(BUSY_RECHECK_SECONDS, REFUND_LEASE_SECONDS));
+    }
     try {
       const provider = ctx.providers[r.provider];
       if (!provider) throw new Error(`${r.provider} is not enabled on this server, so its refunds cannot be made`);
-      const { refundId: providerRefundId } = await provider.refund({
-        paymentId: r.payment_id,
-        amountCents: r.amount_cents,
-        currency: r.currency,
-        idempotencyKey: r.id,
-        note: NOTES[r.reason],
-      });
-      await refundSucceeded(ctx, r, providerRefundId);
+      const made = await makeOnce(ctx, provider, r);
+      await refundSucceeded(ctx, r, made);
       ctx.logger.info({ refundId: r.id, paymentId: r.payment_id, amount: formatCents(r.amount_cents) }, 'refund went through');
     } catch (err) {
       const error = errorText(err);
-      await ctx.db('refunds').where({ id: r.id }).update({ last_error: error, updated_at: ctx.db.fn.now() });
-      const last = helpers.job.attempts >= Math.min(helpers.job.max_attempts, REFUND_MAX_ATTEMPTS);
-      if (last) {
-        ctx.logger.error({ err, refundId: r.id, attempts }, 'refund failed for the last time: the admins are told');
-        await refundGaveUp(ctx, r, attempts, error).catch((alertErr) => ctx.logger.error({ err: alertErr, refundId: r.id }, 'could not record the failed refund'));
-      } else {
-        ctx.logger.warn({ err: error, refundId: r.id, attempt: attempts }, 'refund failed; will retry');
+      await releaseClaim(ctx.db, r, error, err instanceof RefundOutcomeUnknown);
+      if (r.attempts >= REFUND_MAX_ATTEMPTS) {
+        ctx.logger.error({ err, refundId: r.id, attempts: r.attempts }, 'refund failed for the last time: the admins are told');
+        await refundGaveUp(ctx, r, r.attempts, error);
+        return;
       }
-      throw err;
+      ctx.logger.warn({ err: error, refundId: r.id, attempt: r.attempts }, 'refund failed; will retry');
+      await scheduleRefundJob(ctx.db, r.id, refundBackoffSeconds(r.attempts));
     }
   };
 }
-

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { reconcilePass } from '../../../src/jobs/reconcile.job';
+import { reconcilePass } from '../../../src/payments/reconcile.job';
 import { hmacHex, SANDBOX_CREDENTIALS, signPaypalWebhook } from '../../../src/sandbox/sandbox.credentials';
 import type { ApiClient, TestServer } from '../../support/test-server';
 import { createWorkshop } from '../payments-helpers';
+import { AfterSaleSteps } from './after-sale-steps';
+import { markReleased, observePromoCode, type PromoSighting } from './promo-sightings';
+import { ProviderSideSteps } from './provider-side-steps';
 import type { Promo, Provider, Scenario, Step } from './scenario';
 import { WaitlistSteps } from './waitlist-steps';
 
@@ -20,13 +23,44 @@ interface Webhook {
   id: string;
 }
 
+/** A business decision about a payment: what of it goes back (the rest is kept). */
+export interface Decision {
+  registrationId: string;
+  /** What the server said it would give back (the most our own refunds may add up to). */
+  refundCents: number;
+  /** What the decisions owe the buyer (the policy's figure, the admin's amount): given back in all, by us or by hand at the provider. */
+  owedCents: number;
+  by: string;
+}
+
+/** Refunds an admin made by hand in the provider's dashboard for one payment. */
+export interface HandRefunds {
+  cents: number;
+  /** Of them, what was given back once a decision about the payment was made (it counts toward what that decision still owes). */
+  afterDecision: number;
+  /** One of them gave back everything that was left of the payment. */
+  fullByHand: boolean;
+}
+
 /** Everything one case did, for the invariants and for a readable counterexample. */
 export interface CaseRun {
+  /** The case's workshop, where buyers check out. */
   workshopId: string;
+  /** Both of the case's workshops: the first, and the one admins move bookings to. */
+  workshopIds: string[];
   orders: { provider: Provider; id: string }[];
   serverErrors: string[];
+  /** Broken promises seen during the steps (a cancel refunding other than the policy, say). */
+  problems: string[];
   /** An admin set fewer seats than were held or offered: holds may then outnumber seats for a while. */
   capacityLowered: boolean;
+  /** By payment id: the last business decision about it, as the driver made it. */
+  decisions: Map<string, Decision>;
+  onceCodeId: string;
+  /** By registration id. */
+  promoSightings: Map<string, PromoSighting>;
+  /** By payment id: what went back by hand at the provider. */
+  hand: Map<string, HandRefunds>;
 }
 
 /** Drives one scenario against the real server, provider sandbox and database. */
@@ -36,30 +70,63 @@ export class MoneyDriver {
   readonly run: CaseRun;
 
   private readonly waitlist: WaitlistSteps;
+  private readonly afterSale: AfterSaleSteps;
+  private readonly providerSide: ProviderSideSteps;
 
   constructor(
     private readonly server: TestServer,
     private readonly api: ApiClient,
     private readonly scenario: Scenario,
     caseNo: number,
-    workshopId: string,
+    workshopIds: string[],
+    onceCodeId: string,
   ) {
     this.buyers = scenario.buyers.map((provider, i) => ({ provider, email: `model${caseNo}b${i}@example.com`, orders: [] }));
-    this.run = { workshopId, orders: [], serverErrors: [], capacityLowered: false };
+    this.run = {
+      workshopId: workshopIds[0],
+      workshopIds,
+      orders: [],
+      serverErrors: [],
+      problems: [],
+      capacityLowered: false,
+      decisions: new Map(),
+      onceCodeId,
+      promoSightings: new Map(),
+      hand: new Map(),
+    };
     this.waitlist = new WaitlistSteps(server, api, this);
+    this.afterSale = new AfterSaleSteps(server, api, this);
+    this.providerSide = new ProviderSideSteps(server, api, this);
   }
 
   static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
     const w = await createWorkshop(server.deps.db, { max_participants: scenario.seats, title: `Model case ${caseNo}` });
+    const other = await createWorkshop(server.deps.db, { max_participants: scenario.otherSeats, title: `Model case ${caseNo}, the other date` });
     // The case's promo codes: half price, free, and a quarter off usable once.
-    await server.deps.db('promo_codes').insert([
-      { code: `M${caseNo}-HALF`, kind: 'percent', value: 50, workshop_id: w.id },
-      { code: `M${caseNo}-FREE`, kind: 'percent', value: 100, workshop_id: w.id },
-      { code: `M${caseNo}-ONCE`, kind: 'percent', value: 25, workshop_id: w.id, max_uses: 1 },
-    ]);
-    const driver = new MoneyDriver(server, api, scenario, caseNo, w.id);
+    const codes = await server.deps.db('promo_codes')
+      .insert([
+        { code: `M${caseNo}-HALF`, kind: 'percent', value: 50, workshop_id: w.id },
+        { code: `M${caseNo}-FREE`, kind: 'percent', value: 100, workshop_id: w.id },
+        { code: `M${caseNo}-ONCE`, kind: 'percent', value: 25, workshop_id: w.id, max_uses: 1 },
+      ])
+      .returning(['id', 'code']);
+    const once = codes.find((c: { code: string }) => c.code.endsWith('-ONCE'));
+    const driver = new MoneyDriver(server, api, scenario, caseNo, [w.id, other.id], once.id);
     driver.caseNo = caseNo;
     return driver;
+  }
+
+  /** Every payment the providers hold for the case's orders, whatever its state. */
+  async casePaymentIds(): Promise<string[]> {
+    const ids = this.run.orders.map((o) => o.id);
+    const pp = await this.db('provider_sandbox.paypal_orders').whereIn('id', ids).whereNotNull('capture_id').pluck('capture_id');
+    const rzp = await this.db('provider_sandbox.razorpay_payments').whereIn('order_id', ids).pluck('id');
+    return [...pp, ...rzp];
+  }
+
+  /** After every step (and once the holds ran out when everything settles): see promo-sightings.ts. */
+  observe(): Promise<void> {
+    return observePromoCode(this.db, this.run.onceCodeId, this.run.promoSightings, this.run.problems);
   }
 
   private get db() {
@@ -74,9 +141,11 @@ export class MoneyDriver {
     const b = 'b' in s ? this.buyers[s.b % this.buyers.length] : undefined;
     switch (s.do) {
       case 'checkout':
-        return this.checkout(b!, s.promo ? { promo_code: this.promoCode(s.promo) } : {});
+        return this.checkout(b!, { ...(s.promo ? { promo_code: this.promoCode(s.promo) } : {}), ...(s.seats ? { seats: s.seats, attendees: this.team(b!, s.seats) } : {}) });
       case 'pay':
         return this.pay(b!, s.how);
+      case 'payOld':
+        return this.pay(b!, 'ok', b!.orders.length ? b!.orders[s.k % b!.orders.length] : undefined);
       case 'return':
         return this.comeBack(b!);
       case 'webhook':
@@ -98,7 +167,7 @@ export class MoneyDriver {
       }
       case 'capacity': {
         // An admin never sets fewer seats than are already sold (the invariant is about what the system sells).
-        const sold = Number((await this.db('workshop_registrations').where({ workshop_id: this.run.workshopId, status: 'completed' }).count('* as n').first())?.n ?? 0);
+        const sold = Number((await this.db('workshop_registrations').where({ workshop_id: this.run.workshopId, status: 'completed' }).sum('seats as n').first())?.n ?? 0);
         const before = await this.db('workshops').where({ id: this.run.workshopId }).first('max_participants');
         if (Math.max(sold, s.seats) < before.max_participants) this.run.capacityLowered = true;
         await this.db('workshops').where({ id: this.run.workshopId }).update({ max_participants: Math.max(sold, s.seats) });
@@ -111,7 +180,18 @@ export class MoneyDriver {
         await this.api('POST', '/sandbox/providers/outage', { body: { seconds: s.on ? 3600 : 0 } });
         return;
       case 'adminCancel':
-        return this.adminCancel(b!, s.share);
+      case 'buyerCancel':
+      case 'cancelSeat':
+      case 'adminCancelSeat':
+      case 'rename':
+      case 'adminRetry':
+      case 'slowRefunds':
+      case 'move':
+        return this.afterSale.step(s, b);
+      case 'handRefund':
+        return this.providerSide.handRefund(b!, s.share);
+      case 'runnerDies':
+        return this.providerSide.runnerDies();
       case 'join':
       case 'claim':
       case 'expireOffer':
@@ -128,12 +208,23 @@ export class MoneyDriver {
     return `M${this.caseNo}-${p.toUpperCase()}`;
   }
 
-  /** Starts a checkout; with a waitlist offer's token or a promo code when `extra` carries one. */
-  async checkout(b: Buyer, extra: Record<string, string> = {}) {
+  /** A team of `seats` for this buyer (the buyer in the first seat), named uniquely per case. */
+  private team(b: Buyer, seats: number) {
+    return Array.from({ length: seats }, (_, i) => (i === 0 ? { name: 'Model Buyer', email: b.email } : { name: `Model Mate ${i}`, email: b.email.replace('@', `+mate${i}.${++this.mates}@`) }));
+  }
+
+  private mates = 0;
+
+  /** Starts a checkout; with a waitlist offer's token, a promo code or a team of seats when `extra` carries one. */
+  async checkout(b: Buyer, extra: Record<string, unknown> = {}) {
     const body = { workshop_id: this.run.workshopId, name: 'Model Buyer', email: b.email, phone: '9876543210', ...extra };
+    // (A capture the provider is still completing is money on its way, not an unpaid checkout: it is not let go.)
+    const earlier = await this.db('workshop_registrations').where({ workshop_id: this.run.workshopId, email: b.email, promo_code_id: this.run.onceCodeId }).whereIn('status', ['pending', 'failed']).whereRaw(`status_reason IS DISTINCT FROM 'capture_pending'`).pluck('id');
     const res = await this.api('POST', `/api/checkout/${b.provider}`, { body });
     this.note('checkout', res.status, res.text);
     if (res.status !== 201) return;
+    // A new checkout lets the buyer's earlier unpaid ones go, expired or not: their code's uses are given back.
+    for (const id of earlier) markReleased(this.run.promoSightings, id);
     // A promo code made it free: booked at once, no provider order to pay or come back from.
     if (res.body.status === 'completed') return;
     const order = b.provider === 'paypal' ? (new URL(res.body.approval_url).searchParams.get('token') as string) : (res.body.order.id as string);
@@ -142,8 +233,7 @@ export class MoneyDriver {
     this.run.orders.push({ provider: b.provider, id: order });
   }
 
-  private async pay(b: Buyer, how: 'ok' | 'pending' | 'authorize' | 'decline' | 'cancel') {
-    const order = b.orders.at(-1);
+  private async pay(b: Buyer, how: 'ok' | 'pending' | 'authorize' | 'decline' | 'cancel', order = b.orders.at(-1)) {
     if (!order) return;
     if (b.provider === 'paypal') {
       const action = { ok: 'approve', pending: 'approve-pending', authorize: 'approve', decline: 'decline', cancel: 'cancel' }[how];
@@ -176,16 +266,6 @@ export class MoneyDriver {
     this.note('razorpay verify', res.status, res.text);
   }
 
-  private async adminCancel(b: Buyer, share: 0 | 0.5 | 1) {
-    const reg = await this.db('workshop_registrations').where({ email: b.email, status: 'completed' }).first('id', 'amount');
-    if (!reg) return;
-    const cents = Math.floor(reg.amount * share);
-    const res = cents
-      ? await this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.adminToken, body: { amount_cents: cents, reason: 'model' } })
-      : await this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.adminToken });
-    this.note('admin cancel', res.status, res.text);
-  }
-
   private async release(b: Buyer) {
     const order = b.orders.at(-1);
     if (!order) return;
@@ -194,6 +274,10 @@ export class MoneyDriver {
         ? await this.api('GET', `/api/checkout/paypal/cancel?token=${order}`)
         : await this.api('POST', '/api/checkout/razorpay/release', { body: { order_id: order } });
     this.note('release', res.status, res.text);
+    // The buyer let this checkout go (its hold may have run out first): its code's use is given back. Not so a checkout
+    // the release found paid (completed) or with its money on its way (a capture PayPal is still completing: it stays pending).
+    const reg = await this.db('workshop_registrations').where({ provider_order_id: order, promo_code_id: this.run.onceCodeId, status: 'failed' }).first('id');
+    if (reg) markReleased(this.run.promoSightings, reg.id);
   }
 
   private async settleCapture(b: Buyer, outcome: 'COMPLETED' | 'DECLINED') {
@@ -204,6 +288,11 @@ export class MoneyDriver {
       await this.api('POST', `/sandbox/paypal/captures/${row.capture_id}/settle`, { body: { outcome } });
       this.queuePaypal(outcome === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED', { id: row.capture_id, supplementary_data: { related_ids: { order_id: order } } });
     }
+  }
+
+  /** A provider message to be delivered by a `webhook` step or when everything settles (if webhooks arrive at all). */
+  queueWebhook(provider: Provider, id: string, event: object) {
+    this.webhooks.push({ provider, id, raw: JSON.stringify(provider === 'paypal' ? { id, ...event } : event) });
   }
 
   private queuePaypal(type: string, resource: object) {
@@ -225,12 +314,13 @@ export class MoneyDriver {
         ? { 'content-type': 'application/json', ...signPaypalWebhook(w.raw, w.id) }
         : { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(SANDBOX_CREDENTIALS.razorpayWebhookSecret, w.raw), 'x-razorpay-event-id': w.id };
     const res = await this.api('POST', `/api/webhooks/${w.provider}`, { body: w.raw, headers });
-    // A provider outage makes the webhook answer 5xx on purpose: the provider delivers it again later.
+    // A provider outage makes the webhook answer 5xx on purpose: the provider delivers it again later. A refund webhook
+    // asks for the payment's refunds, which a refunds outage takes down too (Razorpay's refund list is a refunds call).
     if (res.status >= 500 && !(await this.providersDown())) this.note('webhook', res.status, res.text);
   }
 
   private async providersDown(): Promise<boolean> {
-    const r = await this.db.raw(`SELECT (value #>> '{}')::timestamptz > now() AS down FROM provider_sandbox.controls WHERE key = 'api_down_until'`);
+    const r = await this.db.raw(`SELECT bool_or((value #>> '{}')::timestamptz > now()) AS down FROM provider_sandbox.controls WHERE key IN ('api_down_until', 'refunds_down_until')`);
     return Boolean(r.rows[0]?.down);
   }
 
@@ -238,11 +328,14 @@ export class MoneyDriver {
   async settle(): Promise<void> {
     await this.api('POST', '/sandbox/refunds/outage', { body: { seconds: 0 } });
     await this.api('POST', '/sandbox/providers/outage', { body: { seconds: 0 } });
-    const mine = () => this.db('workshop_registrations').where({ workshop_id: this.run.workshopId });
+    await this.api('POST', '/sandbox/refunds/slow', { body: { ms: 0 } });
+    const mine = () => this.db('workshop_registrations').whereIn('workshop_id', this.run.workshopIds);
     // Twice: delivering an approval can make a capture PayPal holds for review, which then settles and sends its own webhook.
     for (let round = 0; round < 2; round++) {
       if (this.scenario.webhooksArrive) for (let k = 0; k < this.webhooks.length; k++) await this.deliver(k);
       await mine().where({ status: 'pending' }).update({ hold_expires_at: this.db.raw(`now() - interval '1 second'`), reconcile_after: null });
+      // Seen run out: a capture PayPal is still completing keeps the price it was given, a late payer's.
+      await this.observe();
       for (let pass = 0; pass < 2; pass++) {
         await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
         await reconcilePass(this.server.payments!, 3600);
@@ -254,16 +347,30 @@ export class MoneyDriver {
     await this.drainRefunds();
   }
 
-  /** Runs owed refunds now instead of after their backoff, and waits until none is queued. */
+  /**
+   * Runs owed refunds now instead of after their backoff, and waits until none is queued. Time
+   * passes too: a refund call whose answer was lost can no longer land, so the refund may be asked for again.
+   */
   private async drainRefunds() {
     const deadline = Date.now() + 20_000;
+    let aged = false;
     for (;;) {
+      if (!aged && (await this.db('refunds').whereNotNull('outcome_unknown_at').where({ status: 'queued' }).first('id'))) {
+        // The quarantine passes only once every call the slowed provider was still working on has landed (it takes 3 s at most).
+        await new Promise((r) => setTimeout(r, 3500));
+        await this.db('refunds').whereNotNull('outcome_unknown_at').update({ outcome_unknown_at: this.db.raw(`now() - interval '1 day'`) });
+        aged = true;
+      }
       await this.db.raw(
         `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier IN ('refund_payment', 'send_email')) AND locked_at IS NULL AND attempts < max_attempts`,
       );
       const queued = await this.db('refunds').where({ status: 'queued' }).first('id');
       if (!queued) return;
-      if (Date.now() > deadline) throw new Error('refunds still queued 20 s after the providers came back');
+      if (Date.now() > deadline) {
+        const stuck = await this.db('refunds').where({ status: 'queued' }).select('id', 'payment_id', 'amount_cents', 'attempts', 'last_error', 'claimed_until', 'outcome_unknown_at');
+        const jobs = await this.db.raw(`SELECT payload, attempts, max_attempts, run_at, locked_at, last_error FROM graphile_worker._private_jobs WHERE payload->>'refund_id' IS NOT NULL`);
+        throw new Error(`refunds still queued 20 s after the providers came back: ${JSON.stringify(stuck)}; jobs ${JSON.stringify(jobs.rows)}`);
+      }
       await new Promise((r) => setTimeout(r, 50));
     }
   }

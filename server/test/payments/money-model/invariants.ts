@@ -1,91 +1,54 @@
 import type { Db } from '../../../src/db/knex';
-import { countTakenSeats } from '../../../src/registrations/seats.queries';
+import { countTakenSeats } from '../../../src/workshops/seats.queries';
 import type { CaseRun } from './driver';
+import { capturedPayments, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
 
-const toCents = (v: string) => Math.round(Number(v) * 100);
-
-/** A workshop never has more completed seats than its capacity: checked after every step. */
+/** A workshop never has more completed seats than its capacity (either of the case's two; seats, not orders): checked after every step. */
 export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string | undefined> {
-  const r = await db.raw(
-    `SELECT w.max_participants AS cap, (SELECT count(*)::int FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed') AS sold FROM workshops w WHERE w.id = ?`,
-    [run.workshopId],
-  );
-  const { cap, sold } = r.rows[0];
-  if (cap !== null && sold > cap) return `${sold} completed on a workshop of ${cap} seats`;
-  // Sold, held and offered seats together (the one seat query) never pass capacity unless an admin lowered it: no seat is offered twice.
-  const taken = await countTakenSeats(db, run.workshopId, 'taken');
-  if (cap !== null && taken > cap && !run.capacityLowered) return `${taken} seats sold, held or offered on a workshop of ${cap} seats`;
+  for (const id of run.workshopIds) {
+    const r = await db.raw(
+      `SELECT w.max_participants AS cap, (SELECT coalesce(sum(r.seats), 0)::int FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed') AS sold FROM workshops w WHERE w.id = ?`,
+      [id],
+    );
+    const { cap, sold } = r.rows[0];
+    if (cap !== null && sold > cap) return `${sold} completed on a workshop of ${cap} seats`;
+    // Sold, held and offered seats together (the one seat query) never pass capacity unless an admin lowered it: no seat is offered twice.
+    const taken = await countTakenSeats(db, id, 'taken');
+    if (cap !== null && taken > cap && !(run.capacityLowered && id === run.workshopId)) return `${taken} seats sold, held or offered on a workshop of ${cap} seats`;
+  }
   return undefined;
-}
-
-interface Captured {
-  provider: string;
-  id: string;
-  amount: number;
-  refunded: number;
-}
-
-/** Every payment the providers took for this case's orders, with what they gave back. */
-async function capturedPayments(db: Db, run: CaseRun): Promise<Captured[]> {
-  const pp = run.orders.filter((o) => o.provider === 'paypal').map((o) => o.id);
-  const rzp = run.orders.filter((o) => o.provider === 'razorpay').map((o) => o.id);
-  const paypal = pp.length
-    ? (
-        await db.raw(
-          `SELECT o.capture_id AS id, o.amount, coalesce((SELECT sum(r.amount::numeric) FROM provider_sandbox.paypal_refunds r WHERE r.capture_id = o.capture_id), 0)::text AS refunded
-             FROM provider_sandbox.paypal_orders o WHERE o.id = ANY(?) AND o.capture_id IS NOT NULL AND coalesce(o.capture_status, 'COMPLETED') NOT IN ('PENDING', 'DECLINED')`,
-          [pp],
-        )
-      ).rows.map((r: { id: string; amount: string; refunded: string }) => ({ provider: 'paypal', id: r.id, amount: toCents(r.amount), refunded: toCents(r.refunded) }))
-    : [];
-  const razorpay = rzp.length
-    ? (await db('provider_sandbox.razorpay_payments').whereIn('order_id', rzp).whereIn('status', ['captured', 'refunded'])).map((p) => ({
-        provider: 'razorpay',
-        id: p.id,
-        amount: p.amount,
-        refunded: p.amount_refunded,
-      }))
-    : [];
-  return [...paypal, ...razorpay];
 }
 
 /**
  * Once everything has settled: every captured payment bought exactly one completed seat (live,
- * or archived by a clear) and was not refunded, or it was refunded in full and bought nothing;
- * nothing was refunded that was not captured; every completed registration got exactly one
+ * or archived by a clear) and was not refunded, or it was refunded in full and bought nothing,
+ * or a business decision ended its seat and exactly what that decision gave back was refunded;
+ * no refund was made twice; nothing was refunded that was not captured; the one-use code sold
+ * one discounted seat (more only to late payers); every completed registration got exactly one
  * confirmation; no checkout is left pending.
  */
-export async function settledInvariants(db: Db, run: CaseRun, seen: Record<string, number>): Promise<string[]> {
+export async function settledInvariants(db: Db, run: CaseRun, seen: Record<string, number>, webhooksArrive: boolean): Promise<string[]> {
   const problems: string[] = [];
   const captured = await capturedPayments(db, run);
   seen.captured += captured.length;
   seen.refunded += captured.filter((p) => p.refunded > 0).length;
-  seen.completed += Number((await db('workshop_registrations').where({ workshop_id: run.workshopId, status: 'completed' }).count('* as n').first())?.n ?? 0);
+  seen.completed += Number((await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status: 'completed' }).count('* as n').first())?.n ?? 0);
   seen.notCharged += Number((await db('workshop_registrations').where({ workshop_id: run.workshopId, status_reason: 'workshop_full_not_charged' }).count('* as n').first())?.n ?? 0);
-  for (const p of captured) {
-    const live = await db('workshop_registrations').where({ payment_method: p.provider, payment_id: p.id, status: 'completed' }).count('* as n').first();
-    const archived = await db('workshop_registrations_archive').whereRaw(`record->>'payment_id' = ? AND record->>'status' = 'completed'`, [p.id]).count('* as n').first();
-    const seats = Number(live?.n ?? 0) + Number(archived?.n ?? 0);
-    // A booking cancelled by an admin (or its buyer) gives back what was decided, all of it and no more.
-    // …live, or archived by a clear after it was settled.
-    const cancelled =
-      (await db('workshop_registrations').where({ payment_method: p.provider, payment_id: p.id }).whereNotNull('cancelled_at').first('id')) ??
-      (await db('workshop_registrations_archive').whereRaw(`record->>'payment_id' = ? AND record->>'cancelled_at' IS NOT NULL`, [p.id]).first('id'));
-    const decided = Number((await db('refunds').where({ provider: p.provider, payment_id: p.id, status: 'succeeded' }).sum('amount_cents as s').first())?.s ?? 0);
-    const ok = (seats === 1 && p.refunded === 0) || (seats === 0 && p.refunded === p.amount) || (seats === 0 && Boolean(cancelled) && p.refunded === decided && decided <= p.amount);
-    if (!ok) problems.push(`${p.provider} payment ${p.id} of ${p.amount}: ${seats} completed seat(s), ${p.refunded} refunded`);
-  }
+  problems.push(...(await refundsMatchDecisions(db, run, captured, webhooksArrive)));
+  seen.byHand = (seen.byHand ?? 0) + run.hand.size;
+  problems.push(...(await refundsMadeOnce(db, captured)));
+  problems.push(...(await promoWithinUses(db, run)));
   const strayRefunds = await db('refunds as f')
     .where('f.status', 'succeeded')
     .whereIn('f.payment_id', db('provider_sandbox.razorpay_payments').whereNotIn('status', ['captured', 'refunded']).select('id'));
   for (const f of strayRefunds) problems.push(`refund ${f.id} for payment ${f.payment_id}, which was never captured`);
 
-  const completed = await db('workshop_registrations').where({ workshop_id: run.workshopId, status: 'completed' }).select('id');
+  const completed = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status: 'completed' }).select('id');
   for (const r of completed) {
     const n = Number((await db('email_messages').where({ registration_id: r.id, kind: 'confirmation' }).count('* as n').first())?.n ?? 0);
     if (n !== 1) problems.push(`completed registration ${r.id} has ${n} confirmations`);
   }
-  const pending = await db('workshop_registrations').where({ workshop_id: run.workshopId, status: 'pending' }).select('id', 'status_reason');
+  const pending = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status: 'pending' }).select('id', 'status_reason');
   for (const r of pending) problems.push(`registration ${r.id} is still pending (${r.status_reason ?? 'no reason'}) after its hold and a reconcile pass`);
   const offers = await db('waitlist_entries').where({ workshop_id: run.workshopId }).select(db.raw('coalesce(sum(offer_count), 0)::int AS offered'), db.raw(`count(*) FILTER (WHERE status = 'booked')::int AS booked`)).first();
   seen.offered = (seen.offered ?? 0) + offers.offered;
@@ -98,7 +61,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
     .select('e.id', 'e.status');
   for (const e of stale) problems.push(`waitlist entry ${e.id} booked its offer but is ${e.status}`);
   // A booking a promo code made free took no money and gives none back.
-  const free = await db('workshop_registrations').where({ workshop_id: run.workshopId }).whereNull('payment_method').select('id', 'amount', 'payment_id', 'status');
+  const free = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).whereNull('payment_method').select('id', 'amount', 'payment_id', 'status');
   seen.free = (seen.free ?? 0) + free.filter((r) => r.status === 'completed').length;
   for (const r of free) {
     if (r.amount !== 0 || r.payment_id !== null) problems.push(`registration ${r.id} has no provider but amount ${r.amount} / payment ${r.payment_id}`);
@@ -111,6 +74,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
     .whereExists(db('workshop_registrations as r').whereRaw('r.workshop_id = e.workshop_id AND lower(r.email) = lower(e.email)').where('r.status', 'completed'))
     .select('e.id', 'e.status');
   for (const e of seated) problems.push(`waitlist entry ${e.id} is ${e.status} though its person has a seat`);
+  problems.push(...run.problems);
   problems.push(...run.serverErrors.map((e) => `server error: ${e}`));
   return problems;
 }

@@ -2,12 +2,14 @@ import fc from 'fast-check';
 
 export type Provider = 'paypal' | 'razorpay';
 export type Promo = 'half' | 'free' | 'once';
+/** The refund policy's bands: more than 7 days before the start, 3 to 7 days, under 3 days. */
+export type Band = 'early' | 'mid' | 'late';
 const promoArb: fc.Arbitrary<Promo | undefined> = fc.constantFrom<Promo | undefined>(undefined, undefined, undefined, 'half', 'free', 'once');
 
 /** One step a buyer, a provider, an admin or the clock can take; `b` picks a buyer. */
 export type Step =
   /** A checkout, maybe with one of the case's promo codes: half price, free (booked at once, no provider), or a one-use code. */
-  | { do: 'checkout'; b: number; promo?: Promo }
+  | { do: 'checkout'; b: number; promo?: Promo; seats?: 2 | 3 }
   | { do: 'pay'; b: number; how: 'ok' | 'pending' | 'authorize' | 'decline' | 'cancel' }
   | { do: 'return'; b: number }
   | { do: 'webhook'; k: number }
@@ -21,6 +23,26 @@ export type Step =
   | { do: 'providerOutage'; on: boolean }
   /** An admin cancels a paid booking, refunding this share of it (0: cancel without refund). */
   | { do: 'adminCancel'; b: number; share: 0 | 0.5 | 1 }
+  /** The buyer cancels from their booking page, the workshop moved so the policy's band is this one. */
+  | { do: 'buyerCancel'; b: number; band: Band }
+  /** An admin presses retry on every open refund of the case, while its automatic run waits on the provider. */
+  | { do: 'adminRetry' }
+  /** Both providers take their time over refunds (or stop doing so): 800 ms, or longer than the server waits for an answer (its answer is lost, the refund made all the same). */
+  | { do: 'slowRefunds'; ms: 0 | 800 | 3000 }
+  /** The buyer cancels one seat of their team booking (the booking goes on while it holds others), in a band of the policy. */
+  | { do: 'cancelSeat'; b: number; band: Band }
+  /** An admin cancels one seat of the buyer's team booking, refunding this share of the seat's price (0: nothing). */
+  | { do: 'adminCancelSeat'; b: number; share: 0 | 0.5 | 1 }
+  /** The buyer renames a seat of their booking. */
+  | { do: 'rename'; b: number }
+  /** An admin moves the buyer's booking to the case's other workshop. */
+  | { do: 'move'; b: number }
+  /** An admin gives back this share of what is left of the buyer's latest payment by hand, in the provider's dashboard. */
+  | { do: 'handRefund'; b: number; share: 0.5 | 1 }
+  /** A refund runner dies right after the provider made its refund, before recording it. */
+  | { do: 'runnerDies' }
+  /** The buyer approves or pays one of their earlier orders (one they cancelled or replaced, say). */
+  | { do: 'payOld'; b: number; k: number }
   /** The waitlist: join the line, check out with the offer link, let the offer run out, leave, and the offer job running. */
   | { do: 'join'; b: number }
   | { do: 'claim'; b: number }
@@ -30,6 +52,8 @@ export type Step =
 
 export interface Scenario {
   seats: number;
+  /** The case's second workshop, where admins move bookings. */
+  otherSeats: number;
   buyers: Provider[];
   steps: Step[];
   /** False: the webhooks not delivered during the steps never arrive, so the reconciler alone must settle. */
@@ -37,9 +61,12 @@ export interface Scenario {
 }
 
 const buyerIx = fc.nat({ max: 3 });
+const bandArb = fc.constantFrom<Band>('early', 'mid', 'late');
+/** Most orders are one seat; some are a team of two or three. */
+const seatsArb = fc.constantFrom<2 | 3 | undefined>(undefined, undefined, undefined, 2, 3);
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ do: fc.constant('checkout' as const), b: buyerIx, promo: promoArb }, { requiredKeys: ['do', 'b'] }) },
+  { weight: 5, arbitrary: fc.record({ do: fc.constant('checkout' as const), b: buyerIx, promo: promoArb, seats: seatsArb }, { requiredKeys: ['do', 'b'] }) },
   { weight: 6, arbitrary: fc.record({ do: fc.constant('pay' as const), b: buyerIx, how: fc.constantFrom('ok', 'ok', 'pending', 'authorize', 'decline', 'cancel') }) },
   { weight: 5, arbitrary: fc.record({ do: fc.constant('return' as const), b: buyerIx }) },
   { weight: 4, arbitrary: fc.record({ do: fc.constant('webhook' as const), k: fc.nat({ max: 20 }) }) },
@@ -57,15 +84,40 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ do: fc.constant('expireOffer' as const), b: buyerIx }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('leave' as const), b: buyerIx }) },
   { weight: 3, arbitrary: fc.constant({ do: 'offers' as const }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant('buyerCancel' as const), b: buyerIx, band: bandArb }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'adminRetry' as const }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('slowRefunds' as const), ms: fc.constantFrom(0 as const, 800 as const, 3000 as const) }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('move' as const), b: buyerIx }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('payOld' as const), b: buyerIx, k: fc.nat({ max: 3 }) }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant('cancelSeat' as const), b: buyerIx, band: bandArb }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('adminCancelSeat' as const), b: buyerIx, share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('rename' as const), b: buyerIx }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('handRefund' as const), b: buyerIx, share: fc.constantFrom(0.5 as const, 1 as const) }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
 );
 
 type Journey = Step[];
 
-/** One buyer's way through a checkout: start, pay somehow, maybe come back, maybe come back again. */
+/**
+ * One buyer's way through a checkout: start, pay somehow, maybe come back, maybe come back again.
+ * Now and then an admin gives part or all of the payment back by hand at the provider before the
+ * server has even seen it (the buyer has not come back yet).
+ */
 const journey = (b: number): fc.Arbitrary<Journey> =>
   fc
-    .tuple(fc.constantFrom('ok', 'ok', 'ok', 'pending', 'authorize', 'decline', 'cancel') as fc.Arbitrary<'ok' | 'pending' | 'authorize' | 'decline' | 'cancel'>, fc.nat({ max: 2 }), promoArb)
-    .map(([how, returns, promo]) => [{ do: 'checkout', b, ...(promo ? { promo } : {}) }, { do: 'pay', b, how }, ...Array.from({ length: returns }, () => ({ do: 'return' as const, b }))]);
+    .tuple(
+      fc.constantFrom('ok', 'ok', 'ok', 'pending', 'authorize', 'decline', 'cancel') as fc.Arbitrary<'ok' | 'pending' | 'authorize' | 'decline' | 'cancel'>,
+      fc.nat({ max: 2 }),
+      promoArb,
+      seatsArb,
+      fc.constantFrom<0 | 0.5 | 1>(0, 0, 0, 0, 0, 0, 0.5, 1),
+    )
+    .map(([how, returns, promo, seats, handFirst]) => [
+      { do: 'checkout', b, ...(promo ? { promo } : {}), ...(seats ? { seats } : {}) },
+      { do: 'pay', b, how },
+      ...(handFirst ? [{ do: 'handRefund' as const, b, share: handFirst }] : []),
+      ...Array.from({ length: returns }, () => ({ do: 'return' as const, b })),
+    ]);
 
 /** Someone who finds the workshop full: joins the line, later checks out with the offer link and pays somehow. */
 const waiterJourney = (b: number): fc.Arbitrary<Journey> =>
@@ -73,6 +125,56 @@ const waiterJourney = (b: number): fc.Arbitrary<Journey> =>
     .constantFrom('ok', 'ok', 'pending', 'decline', 'cancel')
     // Joining is refused while seats are left, so they try again later; a second claim replaces the first checkout.
     .map((how) => [{ do: 'join', b }, { do: 'join', b }, { do: 'claim', b }, { do: 'claim', b }, { do: 'pay', b, how: how as 'ok' | 'pending' | 'decline' | 'cancel' }, { do: 'return', b }]);
+
+/**
+ * A buyer who takes a one-use code twice, cancels both checkouts (each gives the use back), then
+ * approves both cancelled orders at the provider and comes back from each.
+ */
+const promoAbuserJourney = (b: number): Journey => [
+  { do: 'checkout', b, promo: 'once' },
+  { do: 'release', b },
+  { do: 'checkout', b, promo: 'once' },
+  { do: 'release', b },
+  { do: 'payOld', b, k: 0 },
+  { do: 'return', b },
+  { do: 'payOld', b, k: 1 },
+  { do: 'return', b },
+];
+
+/**
+ * A buyer who pays, is booked, then the booking is cancelled by a decision (sometimes with the
+ * provider slow over refunds and an admin pressing retry meanwhile); maybe a clear; then their
+ * payment result arrives again.
+ */
+const cancellerJourney = (b: number): fc.Arbitrary<Journey> =>
+  fc
+    .tuple(
+      promoArb,
+      fc.oneof(fc.record({ do: fc.constant('buyerCancel' as const), b: fc.constant(b), band: bandArb }), fc.record({ do: fc.constant('adminCancel' as const), b: fc.constant(b), share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) })),
+      fc.boolean(),
+      fc.constantFrom(0 as const, 800 as const, 3000 as const),
+      // Mostly a team of two (it fits most of the case's workshops), so seat cancels are common.
+      fc.constantFrom<2 | 3 | undefined>(undefined, 2, 2, 3),
+      bandArb,
+      fc.constantFrom<'none' | 'before' | 'after' | 'dies'>('none', 'none', 'before', 'after', 'dies'),
+      fc.constantFrom(0.5 as const, 1 as const),
+      // The seat given back first: by the buyer under the policy, or by an admin with a refund of their choosing.
+      fc.constantFrom<'buyer' | 0 | 0.5 | 1>('buyer', 'buyer', 0, 0.5, 1),
+    )
+    .map(([promo, cancel, clear, slow, seats, seatBand, provider, share, seatBy]) => [
+      { do: 'checkout', b, ...(promo ? { promo } : {}), ...(seats ? { seats } : {}) },
+      { do: 'pay', b, how: 'ok' },
+      { do: 'return', b },
+      // Sometimes an admin gives money back by hand at the provider, before or after the decision; sometimes a refund runner dies mid-call.
+      ...(provider === 'before' ? [{ do: 'handRefund' as const, b, share }] : []),
+      // A team first gives one seat back, then the decision about the rest.
+      ...(seats ? [seatBy === 'buyer' ? { do: 'cancelSeat' as const, b, band: seatBand } : { do: 'adminCancelSeat' as const, b, share: seatBy }] : []),
+      ...(slow ? [{ do: 'slowRefunds' as const, ms: slow }, cancel, { do: 'adminRetry' as const }] : [cancel]),
+      ...(provider === 'after' ? [{ do: 'handRefund' as const, b, share }] : provider === 'dies' ? [{ do: 'runnerDies' as const }] : []),
+      ...(clear ? [{ do: 'clear' as const }] : []),
+      { do: 'return', b },
+      { do: 'webhook', k: 0 },
+    ]);
 
 /** Interleaves the journeys (each keeps its own order) with the noise, as `picks` say. */
 function interleave(queues: Step[][], picks: number[]): Step[] {
@@ -86,31 +188,40 @@ function interleave(queues: Step[][], picks: number[]): Step[] {
 }
 
 /**
- * Workshops of 1 to 3 seats, up to four buyers on either provider (each on a journey of its
- * own, some twice), and random steps in between: the clock, webhooks, the reconciler, admins
- * and provider outages.
+ * Workshops of 1 to 3 seats (and a second one for moves), up to four buyers on either provider
+ * (each on a journey of its own, some twice), people on the waitlist, up to two buyers after the
+ * sale (a cancelled booking, or a one-use code taken twice and approved after cancelling), and
+ * random steps in between: the clock, webhooks, the reconciler, admins and provider outages.
  */
 export const scenarioArb: fc.Arbitrary<Scenario> = fc
   .record({
     seats: fc.integer({ min: 1, max: 3 }),
+    otherSeats: fc.integer({ min: 1, max: 2 }),
     buyers: fc.array(fc.constantFrom<Provider>('paypal', 'razorpay'), { minLength: 1, maxLength: 4 }),
     webhooksArrive: fc.boolean(),
   })
-  .chain(({ seats, buyers, webhooksArrive }) =>
+  .chain(({ seats, otherSeats, buyers, webhooksArrive }) =>
     fc
       .tuple(
         fc.array(fc.nat({ max: buyers.length - 1 }), { minLength: buyers.length, maxLength: buyers.length + 2 }),
         fc.array(step, { minLength: 2, maxLength: 14 }),
         fc.array(fc.nat({ max: buyers.length - 1 }), { maxLength: 3 }),
+        fc.array(fc.tuple(fc.nat({ max: buyers.length - 1 }), fc.constantFrom('abuse' as const, 'cancel' as const)), { maxLength: 2 }),
       )
-      .chain(([who, noise, waiters]) =>
+      .chain(([who, noise, waiters, after]) =>
         fc
-          .tuple(fc.tuple(...who.map((b) => journey(b))), fc.tuple(...waiters.map((b) => waiterJourney(b))), fc.array(fc.nat(), { minLength: 80, maxLength: 80 }))
-          .map(([journeys, waiting, picks]) => ({
+          .tuple(
+            fc.tuple(...who.map((b) => journey(b))),
+            fc.tuple(...waiters.map((b) => waiterJourney(b))),
+            fc.tuple(...after.map(([b, kind]) => (kind === 'abuse' ? fc.constant(promoAbuserJourney(b)) : cancellerJourney(b)))),
+            fc.array(fc.nat(), { minLength: 120, maxLength: 120 }),
+          )
+          .map(([journeys, waiting, afterSale, picks]) => ({
             seats,
+            otherSeats,
             buyers,
             webhooksArrive,
-            steps: interleave([...journeys, ...waiting, noise], picks),
+            steps: interleave([...journeys, ...waiting, ...afterSale, noise], picks),
           })),
       ),
   );

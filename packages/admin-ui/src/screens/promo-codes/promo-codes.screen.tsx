@@ -1,6 +1,6 @@
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { formatCents, formatDateTime, type PromoCode } from '@workshop/shared';
-import { Button, Card, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
@@ -22,7 +22,7 @@ function validity(c: PromoCode): string {
   return `${when(c.starts_at)} – ${when(c.ends_at)}`;
 }
 
-/** Promo codes: list with uses (counted from completed registrations), create, edit, activate. */
+/** Promo codes: list with uses (counted from completed registrations), create, edit, activate, delete one never used. */
 export default function PromoCodesScreen() {
   const api = useApi();
   const { message } = useAppApi();
@@ -39,6 +39,16 @@ export default function PromoCodesScreen() {
     } catch (err) {
       message.error(err instanceof Error && err.message ? err.message : 'Failed to update promo code');
     }
+  }
+
+  async function remove(c: PromoCode) {
+    try {
+      await api.promoCodes.admin.remove(c.id);
+      message.success(`${c.code} deleted`);
+    } catch (err) {
+      message.error(err instanceof Error && err.message ? err.message : 'Failed to delete promo code');
+    }
+    codes.reload();
   }
 
   const columns: ColumnsType<PromoCode> = [
@@ -58,9 +68,19 @@ export default function PromoCodesScreen() {
       key: 'edit',
       align: 'right',
       render: (_: unknown, c) => (
-        <Button type="text" size="small" icon={<EditOutlined />} disabled={offline} onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
-          Edit
-        </Button>
+        <Space size={0}>
+          <Button type="text" size="small" icon={<EditOutlined />} disabled={offline} onClick={() => setEditing(c)} aria-label={`Edit ${c.code}`}>
+            Edit
+          </Button>
+          {/* A code a checkout ever carried stays (its bookings name it): it can only be switched off. */}
+          {c.deletable && (
+            <Popconfirm title={`Delete ${c.code}?`} description="It has never been used." okText="Delete" okButtonProps={{ danger: true }} onConfirm={() => remove(c)} disabled={offline}>
+              <Button type="text" size="small" danger icon={<DeleteOutlined />} disabled={offline} aria-label={`Delete ${c.code}`} data-testid={`delete-${c.code}`}>
+                Delete
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
       ),
     },
   ];

@@ -67,9 +67,10 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       okButtonProps={{ danger: true, 'data-testid': 'refund-submit' }}
       confirmLoading={busy}
       destroyOnHidden
+      // The form mounts afresh on each opening (destroyOnHidden) with the policy's amount as its initial value;
+      // setting it again after the opening animation would wipe what the admin typed meanwhile.
       afterOpenChange={(visible) => {
-        if (visible) form.setFieldsValue(initial);
-        else setRefused(undefined);
+        if (!visible) setRefused(undefined);
       }}
       data-testid="refund-dialog"
     >

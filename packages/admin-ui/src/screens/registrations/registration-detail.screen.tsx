@@ -13,6 +13,7 @@ import { useCachedQuery } from '../../queries/use-cached-query';
 import { RegistrationActions } from './registration-actions';
 import { RegistrationFacts } from './registration-facts';
 import { RegistrationHistory } from './registration-history';
+import { RegistrationSeats } from './registration-seats';
 
 /** How often the page looks again while money or an email is still on its way. */
 const SETTLING_POLL_MS = 2_000;
@@ -58,6 +59,7 @@ export function RegistrationDetailScreen() {
           <Col xs={24} xl={14}>
             <Flex vertical gap={16}>
               <RegistrationFacts detail={data} />
+              <RegistrationSeats detail={data} onChanged={bump} />
             </Flex>
           </Col>
           <Col xs={24} xl={10}>

@@ -19,7 +19,10 @@ const mono = (text: string | null) =>
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
 
 /** The fields shown above; anything else the server stores on the row is listed as it is. */
-const SHOWN = new Set(['id', 'name', 'email', 'phone', 'workshop_id', 'workshop_title', 'workshop_date', 'access_id', 'amount', 'currency', 'payment_method', 'payment_id', 'provider_order_id', 'status', 'status_reason', 'created_at', 'completed_at', 'cancelled_at', 'promo_code', 'promo_code_id', 'discount_cents', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content']);
+const SHOWN = new Set([
+  'id', 'name', 'email', 'phone', 'workshop_id', 'workshop_title', 'workshop_date', 'access_id', 'amount', 'currency', 'payment_method', 'payment_id', 'provider_order_id', 'status', 'status_reason',
+  'created_at', 'completed_at', 'cancelled_at', 'promo_code', 'promo_code_id', 'discount_cents', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
+]);
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 const raw = (v: unknown) => {
   if (v === null || v === undefined || v === '') return none;
@@ -53,6 +56,22 @@ export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
     { key: 'phone', label: 'Phone', children: r.phone || none },
     { key: 'access', label: 'Access ID', children: mono(r.access_id) },
     { key: 'amount', label: 'Amount', children: <span data-testid="detail-amount">{r.currency === 'USD' ? formatCents(r.amount) : `${(r.amount / 100).toFixed(2)} ${r.currency}`}</span> },
+    ...(detail.money
+      ? [
+          {
+            key: 'money',
+            label: 'Payment',
+            span: 'filled' as const,
+            children: (
+              <span data-testid="detail-money">
+                {`Paid ${formatCents(detail.money.captured_cents)} · refunded ${formatCents(detail.money.refunded_cents)}`}
+                {detail.money.refunded_by_hand_cents > 0 && ` · refunded by hand at the provider ${formatCents(detail.money.refunded_by_hand_cents)}`}
+                {` · kept ${formatCents(detail.money.kept_cents)}`}
+              </span>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'promo',
       label: 'Promo code',

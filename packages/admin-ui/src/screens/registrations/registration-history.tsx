@@ -18,6 +18,11 @@ const EMAIL_KINDS: Record<string, string> = {
   admin_refund_failed: 'Admin: refund failing',
   admin_email_failed: 'Admin: email failing',
   admin_reconcile_stuck: 'Admin: checkout not settling',
+  attendee_confirmation: "Attendee's confirmation",
+  attendee_reminder_24h: "Attendee's reminder, a day before",
+  attendee_reminder_1h: "Attendee's reminder, an hour before",
+  seat_cancelled: 'Seats cancelled',
+  attendee_cancelled: "Attendee's seat cancelled",
 };
 const kindLabel = (kind: string) => EMAIL_KINDS[kind] ?? kind.replace(/_/g, ' ');
 

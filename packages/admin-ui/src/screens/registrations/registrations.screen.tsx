@@ -60,6 +60,7 @@ const columns = (detail: (id: string) => string): ColumnsType<Registration> => [
     dataIndex: 'promo_code',
     render: (v: string | null, r) => (v ? <span data-testid="row-promo">{`${v} (−${formatCents(r.discount_cents)})`}</span> : <Typography.Text type="secondary">—</Typography.Text>),
   },
+  { title: 'Seats', dataIndex: 'seats', align: 'right', render: (v: number, r) => <span data-testid="row-seats">{seatCount(r)}</span> },
   { title: 'Amount', dataIndex: 'amount', align: 'right', fixed: 'right', render: (v: number) => formatCents(v) },
   {
     title: 'Status',
@@ -73,6 +74,24 @@ const columns = (detail: (id: string) => string): ColumnsType<Registration> => [
     ),
   },
 ];
+
+/** "3", or "2 of 3" once some seats of the order were cancelled. */
+const seatCount = (r: Registration) => (r.seats === r.seats_bought || r.status !== 'completed' ? String(r.seats_bought) : `${r.seats} of ${r.seats_bought}`);
+
+/** A team booking's attendees, under its row. */
+function Attendees({ r }: { r: Registration }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="row-attendees">
+      {r.attendees.map((a) => (
+        <li key={a.id}>
+          {`Seat ${a.position}: `}
+          {a.name ? `${a.name} (${a.email})` : <Typography.Text type="secondary">not named yet</Typography.Text>}
+          {a.status === 'cancelled' && <Typography.Text type="secondary"> · cancelled</Typography.Text>}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A registration on a phone: who, for which workshop, how much, when, and its state. */
 function RegistrationCard({ r, href }: { r: Registration; href: string }) {
@@ -92,8 +111,14 @@ function RegistrationCard({ r, href }: { r: Registration; href: string }) {
       <div style={{ marginTop: 6 }}>{r.workshop_title}</div>
       <div style={{ fontSize: 13 }}>
         <Typography.Text strong>{formatCents(r.amount)}</Typography.Text>
-        {r.promo_code && ` (${r.promo_code}, −${formatCents(r.discount_cents)})`} · {formatDateTime(r.created_at)}
+        {r.promo_code && ` (${r.promo_code}, −${formatCents(r.discount_cents)})`}
+        {r.seats_bought > 1 && ` · ${seatCount(r)} seats`} · {formatDateTime(r.created_at)}
       </div>
+      {r.seats_bought > 1 && (
+        <div style={{ marginTop: 4, fontSize: 13 }}>
+          <Attendees r={r} />
+        </div>
+      )}
       <div style={{ marginTop: 4, fontSize: 12 }}>
         <Typography.Text code>{r.access_id}</Typography.Text>
         <StatusReason reason={r.status_reason} />
@@ -123,6 +148,7 @@ export function RegistrationsScreen() {
       csv={{ fileName: registrationCsvFileName, load: (filters) => api.admin.registrations.exportCsv(filters), success: 'Registration data exported successfully' }}
       columns={() => columns(detail)}
       rowHref={(r) => detail(r.id)}
+      expandable={{ rowExpandable: (r) => r.seats_bought > 1, expandedRowRender: (r) => <Attendees r={r} /> }}
       card={(r) => <RegistrationCard r={r} href={detail(r.id)} />}
       emptyDescription="Registrations will appear here once people sign up."
       workshops={workshops.map((w) => ({ value: w.id, label: `${w.title} (${formatShortDate(w.date)})` }))}

@@ -1,6 +1,8 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { formatEventDate, type AdminWaitlist, type AdminWaitlistEntry, type AdminWorkshop } from '@workshop/shared';
-import { Alert, Button, Drawer, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { usePhone } from '../../components/use-phone';
+import { EntryOffer, EntryPerson, EntryStatus, OfferSeat } from './waitlist-entry-parts';
+import { Alert, Button, Drawer, Flex, List, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
@@ -14,14 +16,6 @@ interface Props {
   onOffered: () => void;
 }
 
-const STATUS: Record<AdminWaitlistEntry['status'], { color: string; label: string }> = {
-  waiting: { color: 'processing', label: 'Waiting' },
-  offered: { color: 'gold', label: 'Offered' },
-  booked: { color: 'success', label: 'Booked' },
-  expired: { color: 'default', label: 'Offer expired' },
-  left: { color: 'default', label: 'Left' },
-};
-
 /**
  * One workshop's waitlist in order of joining: each person's place in line, their offers, and
  * "Offer seat" to choose someone by hand (the server refuses it past capacity).
@@ -33,6 +27,7 @@ export default function WaitlistDrawer({ workshop, open, onClose, onOffered }: P
   const [list, setList] = useState<AdminWaitlist | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);
+  const phone = usePhone();
 
   const load = useCallback(async () => {
     setError(undefined);
@@ -81,75 +76,54 @@ export default function WaitlistDrawer({ workshop, open, onClose, onOffered }: P
           {waiting} waiting · {list.free_seats === null ? 'no seat limit' : `${list.free_seats} ${list.free_seats === 1 ? 'seat' : 'seats'} free to offer`}
         </Typography.Paragraph>
       )}
-      <Table<AdminWaitlistEntry>
-        rowKey="id"
-        size="small"
-        loading={!list && !error}
-        dataSource={list?.items ?? []}
-        pagination={false}
-        scroll={{ x: true }}
-        locale={{ emptyText: 'Nobody is on the waitlist' }}
-        data-testid="waitlist-table"
-        columns={[
-          { title: '#', dataIndex: 'position', width: 48, render: (p: number | null) => p ?? '–' },
-          {
-            title: 'Person',
-            key: 'person',
-            render: (_, e) => (
-              <Flex vertical>
-                <Typography.Text strong>{e.name}</Typography.Text>
-                <Typography.Text type="secondary">{e.email}</Typography.Text>
-                <Typography.Text type="secondary">{e.phone}</Typography.Text>
-              </Flex>
-            ),
-          },
-          { title: 'Joined', dataIndex: 'created_at', render: (d: string) => formatEventDate(d) },
-          {
-            title: 'Status',
-            key: 'status',
-            render: (_, e) => (
-              <Tag color={STATUS[e.status].color} data-testid="waitlist-status">
-                {STATUS[e.status].label}
-              </Tag>
-            ),
-          },
-          {
-            title: 'Offer',
-            key: 'offer',
-            render: (_, e) =>
-              e.offer_count === 0 ? (
-                <Typography.Text type="secondary">None yet</Typography.Text>
-              ) : (
-                <Flex vertical data-testid="waitlist-offer">
-                  <span>
-                    {e.offer_live ? 'Held until' : 'Held until (ended)'} {e.offer_expires_at ? formatEventDate(e.offer_expires_at) : ''}
-                  </span>
-                  <Typography.Text type="secondary">
-                    {e.offer_count === 1 ? '1 offer' : `${e.offer_count} offers`}, last {e.offered_by === 'admin' ? 'by an admin' : 'automatic'}
+      {phone ? (
+        // A phone: one card per person, nothing to scroll sideways.
+        <List<AdminWaitlistEntry>
+          loading={!list && !error}
+          dataSource={list?.items ?? []}
+          locale={{ emptyText: 'Nobody is on the waitlist' }}
+          data-testid="waitlist-cards"
+          renderItem={(e) => (
+            <List.Item data-testid="waitlist-card" style={{ display: 'block' }}>
+              <Flex justify="space-between" align="start" gap={8}>
+                <Flex gap={8} style={{ minWidth: 0 }}>
+                  <Typography.Text strong data-testid="waitlist-position">
+                    {e.position ?? '–'}
                   </Typography.Text>
+                  <EntryPerson e={e} />
                 </Flex>
-              ),
-          },
-          {
-            title: '',
-            key: 'actions',
-            render: (_, e) =>
-              e.status === 'waiting' || e.status === 'expired' ? (
-                <Popconfirm
-                  title={`Offer a seat to ${e.name}?`}
-                  description="They get an email with a link that holds the seat for them."
-                  okText="Offer seat"
-                  onConfirm={() => void offer(e)}
-                  disabled={offline}
-                >
-                  <Button size="small" loading={busy === e.id} disabled={offline} title={reason} data-testid="waitlist-offer-seat">
-                    Offer seat
-                  </Button>
-                </Popconfirm>
-              ) : null,
-          },
-        ]}
-      />
+                <EntryStatus e={e} />
+              </Flex>
+              <Flex vertical gap={4} style={{ marginTop: 8 }}>
+                <Typography.Text type="secondary">Joined {formatEventDate(e.created_at)}</Typography.Text>
+                <EntryOffer e={e} />
+                <div>
+                  <OfferSeat e={e} busy={busy === e.id} offline={offline} reason={reason} onOffer={(x) => void offer(x)} />
+                </div>
+              </Flex>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Table<AdminWaitlistEntry>
+          rowKey="id"
+          size="small"
+          loading={!list && !error}
+          dataSource={list?.items ?? []}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{ emptyText: 'Nobody is on the waitlist' }}
+          data-testid="waitlist-table"
+          columns={[
+            { title: '#', dataIndex: 'position', width: 48, render: (p: number | null) => p ?? '–' },
+            { title: 'Person', key: 'person', render: (_, e) => <EntryPerson e={e} /> },
+            { title: 'Joined', dataIndex: 'created_at', render: (d: string) => formatEventDate(d) },
+            { title: 'Status', key: 'status', render: (_, e) => <EntryStatus e={e} /> },
+            { title: 'Offer', key: 'offer', render: (_, e) => <EntryOffer e={e} /> },
+            { title: '', key: 'actions', render: (_, e) => <OfferSeat e={e} busy={busy === e.id} offline={offline} reason={reason} onOffer={(x) => void offer(x)} /> },
+          ]}
+        />
+      )}
     </Drawer>
   );
 }

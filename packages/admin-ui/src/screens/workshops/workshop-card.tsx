@@ -7,7 +7,7 @@ import { usePhone } from '../../components/use-phone';
 import { useOffline } from '../../queries/connectivity.store';
 import { AttendeeMessageDialog } from './attendee-message-dialog';
 import WaitlistDrawer from './waitlist-drawer';
-import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
+import { readWorkshopForm, recheckChanged, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 import { useAppApi } from '../../app/app-api';
 
 interface Props {
@@ -139,7 +139,7 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
       {/* On a phone the buttons sit under the title, which then wraps whole instead of being cut. */}
       {phone && !editing && <div style={{ marginBottom: 12 }}>{actions}</div>}
       {editing ? (
-        <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(w)}>
+        <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(w)} onValuesChange={(changed) => recheckChanged(form, changed)}>
           <WorkshopFields form={form} />
           <Space>
             <Button type="primary" loading={busy === 'save'} onClick={save}>

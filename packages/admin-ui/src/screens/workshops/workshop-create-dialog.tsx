@@ -2,7 +2,7 @@ import { workshopDefaults, type Workshop } from '@workshop/shared';
 import { Form, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
-import { readWorkshopForm, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
+import { readWorkshopForm, recheckChanged, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 import { useAppApi } from '../../app/app-api';
 
 /**
@@ -47,7 +47,14 @@ export function WorkshopCreateDialog({ open, onClose, onCreated }: { open: boole
       destroyOnHidden
       width={640}
     >
-      <Form<WorkshopFormValues> form={form} layout="vertical" requiredMark={false} initialValues={toFormValues(workshopDefaults())} preserve={false}>
+      <Form<WorkshopFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={toFormValues(workshopDefaults())}
+        preserve={false}
+        onValuesChange={(changed) => recheckChanged(form, changed)}
+      >
         <WorkshopFields form={form} />
       </Form>
     </Modal>

@@ -50,10 +50,9 @@ function easternIsoOrEmpty(local: string | undefined): string {
   }
 }
 
-/** Checks the form with the shared schema (the server's rules and messages); marks bad fields. */
-export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values: WorkshopFormValues): WorkshopUpdateInput | null {
+function parseWorkshopForm(values: WorkshopFormValues) {
   const date = easternIsoOrEmpty(values.date_local);
-  const parsed = workshopFieldsSchema.omit({ is_active: true, registration_open: true }).safeParse({
+  return workshopFieldsSchema.omit({ is_active: true, registration_open: true }).safeParse({
     title: values.title ?? '',
     description: values.description ?? '',
     date,
@@ -64,11 +63,29 @@ export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values:
     join_passcode: values.join_passcode ?? '',
     materials_url: values.materials_url ?? '',
   });
+}
+
+const fieldOf = (path: PropertyKey | undefined) => (path === 'date' ? 'date_local' : path) as keyof WorkshopFormValues;
+
+/** Checks the form with the shared schema (the server's rules and messages); marks bad fields. */
+export function readWorkshopForm(form: FormInstance<WorkshopFormValues>, values: WorkshopFormValues): WorkshopUpdateInput | null {
+  const parsed = parseWorkshopForm(values);
   if (parsed.success) return parsed.data;
-  form.setFields(
-    parsed.error.issues.map((i) => ({ name: (i.path[0] === 'date' ? 'date_local' : i.path[0]) as keyof WorkshopFormValues, errors: [i.message] })),
-  );
+  form.setFields(parsed.error.issues.map((i) => ({ name: fieldOf(i.path[0]), errors: [i.message] })));
   return null;
+}
+
+/**
+ * The Form's onValuesChange: a field the admin edits is checked again at once, so a message
+ * under it goes as soon as its value is right (it stayed until the form was reopened).
+ */
+export function recheckChanged(form: FormInstance<WorkshopFormValues>, changed: Partial<WorkshopFormValues>): void {
+  const names = Object.keys(changed) as (keyof WorkshopFormValues)[];
+  const shown = names.filter((n) => form.getFieldError(n).length > 0);
+  if (!shown.length) return;
+  const parsed = parseWorkshopForm(form.getFieldsValue(true));
+  const issues = parsed.success ? [] : parsed.error.issues;
+  form.setFields(shown.map((name) => ({ name, errors: issues.filter((i) => fieldOf(i.path[0]) === name).map((i) => i.message) })));
 }
 
 /** The fields of a workshop; the date is entered and shown in Eastern time. */

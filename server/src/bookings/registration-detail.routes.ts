@@ -1,0 +1,81 @@
+import { adminRefundInputSchema, moveInputSchema } from '@workshop/shared';
+import { z } from 'zod';
+import { bookingUrl, newBookingToken } from '../registrations/booking-token';
+import { emailSender } from '../email/email.data';
+import { queueConfirmationResend } from '../email/email.queue';
+import { ConflictError } from '../http/errors';
+import type { RouteModule } from '../http/route';
+import { parse } from '../http/validate';
+import { cancelBooking } from '../payments/cancellation.service';
+import { moveBooking } from './move.service';
+import { registrationDetail, registrationOr404 } from './registration-detail.queries';
+import { seatActionRoutes } from './registration-seats.routes';
+
+const idParam = z.object({ id: z.uuid('Registration not found') });
+
+/** One registration for an admin, and the actions on it (each through the same services as the buyer's). */
+export const registrationDetailRoutes: RouteModule = (deps) => [...detailRoutes(deps), ...actionRoutes(deps), ...seatActionRoutes(deps)];
+
+const detailRoutes: RouteModule = ({ db, config }) => [
+  {
+    method: 'get',
+    path: '/api/admin/registrations/:id',
+    access: 'admin',
+    handler: async (req, res) => {
+      res.json(await registrationDetail(db, parse(idParam, req.params).id));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/move',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id } = parse(idParam, req.params);
+      const { workshop_id } = parse(moveInputSchema, req.body);
+      await moveBooking(db, emailSender(config), id, workshop_id);
+      res.json(await registrationDetail(db, id));
+    },
+  },
+];
+
+const actionRoutes: RouteModule = ({ db, config }) => [
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/refund',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id } = parse(idParam, req.params);
+      const { amount_cents } = parse(adminRefundInputSchema, req.body);
+      await registrationOr404(db, id);
+      res.json(await cancelBooking({ db, sender: emailSender(config) }, id, { refundCents: amount_cents, by: 'refunded_by_admin' }));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/cancel',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id } = parse(idParam, req.params);
+      await registrationOr404(db, id);
+      res.json(await cancelBooking({ db, sender: emailSender(config) }, id, { refundCents: 0, by: 'cancelled_by_admin' }));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/resend',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id } = parse(idParam, req.params);
+      const r = await registrationOr404(db, id);
+      if (r.status !== 'completed') throw new ConflictError('Only a completed booking has a confirmation to resend.');
+      // An admin never sees the buyer's link: a new one is made, and the old one stops working.
+      const link = newBookingToken();
+      const sender = emailSender(config);
+      const queued = await db.transaction(async (trx) => {
+        await trx('workshop_registrations').where({ id }).update({ booking_token_hash: link.hash, updated_at: trx.fn.now() });
+        return queueConfirmationResend(trx, id, sender, bookingUrl(sender.publicBaseUrl, link.token));
+      });
+      res.json({ queued });
+    },
+  },
+];

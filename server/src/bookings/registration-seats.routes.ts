@@ -1,0 +1,60 @@
+import { adminSeatCancelInputSchema, formatCents, SEATS_MESSAGES } from '@workshop/shared';
+import { z } from 'zod';
+import type { Db } from '../db/knex';
+import { emailSender } from '../email/email.data';
+import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
+import type { RouteModule } from '../http/route';
+import { parse } from '../http/validate';
+import { cancelSeats } from '../payments/cancellation.service';
+import { issueAttendeeLinks } from '../registrations/attendee-links';
+import { registrationDetail } from './registration-detail.queries';
+
+const seatParams = z.object({ id: z.uuid('Registration not found'), seatId: z.uuid(SEATS_MESSAGES.noSuchSeat) });
+
+/** The seat, active, of this order; and how many the order still holds. */
+async function activeSeat(db: Db, registrationId: string, seatId: string) {
+  const seats: { id: string; email: string | null }[] = await db('attendees').where({ registration_id: registrationId, status: 'active' }).select('id', 'email');
+  const seat = seats.find((s) => s.id === seatId);
+  if (!seat) throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
+  return { seat, active: seats.length };
+}
+
+/** One seat of a team booking, for an admin: cancel it (with what of its price goes back), or send its attendee their confirmation again. */
+export const seatActionRoutes: RouteModule = ({ db, config }) => [
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/seats/:seatId/cancel',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id, seatId } = parse(seatParams, req.params);
+      const { refund_cents } = parse(adminSeatCancelInputSchema, req.body ?? {});
+      await activeSeat(db, id, seatId);
+      const order = await db('workshop_registrations').where({ id }).first('unit_amount');
+      if (refund_cents > order.unit_amount) {
+        const message = `A seat's refund is at most its price (${formatCents(order.unit_amount)}).`;
+        throw new ValidationError(message, { refund_cents: message });
+      }
+      // The booking's last seat: the booking ends (decided with the order locked).
+      await cancelSeats({ db, sender: emailSender(config) }, id, [seatId], { refundCents: refund_cents, by: refund_cents > 0 ? 'refunded_by_admin' : 'cancelled_by_admin' });
+      res.json(await registrationDetail(db, id));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/seats/:seatId/resend',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id, seatId } = parse(seatParams, req.params);
+      const { seat } = await activeSeat(db, id, seatId);
+      const order = await db('workshop_registrations').where({ id }).first('status', 'email');
+      if (order?.status !== 'completed') throw new ConflictError('Only a completed booking has a confirmation to resend.');
+      if (!seat.email || seat.email.toLowerCase() === order.email.toLowerCase()) throw new ConflictError("This seat is the buyer's: resend the booking's confirmation instead.");
+      // An admin never sees the attendee's link: a new one is made, and the old one stops working.
+      await db.transaction(async (trx) => {
+        await trx('attendees').where({ id: seatId }).update({ booking_token_hash: null, updated_at: trx.fn.now() });
+        await issueAttendeeLinks(trx, id, emailSender(config));
+      });
+      res.json(await registrationDetail(db, id));
+    },
+  },
+];

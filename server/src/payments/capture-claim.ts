@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import { REASONS } from '../registrations/registration-status';
+import { transition } from '../registrations/registration-transition';
+import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
+import { promoUseLeft } from './promo-use';
+import type { PaymentsContext, RegistrationRow } from './payments.context';
+import { CAPTURE_HOLD_SECONDS, markFailed, seatFor } from './registration-outcomes';
+
+export type Claim = 'ok' | 'completed' | 'refunding' | 'cancelled' | 'no_seat' | 'promo_used_up' | 'already_booked';
+
+/**
+ * Before taking money, make sure it buys a seat: a holding row keeps its seat for the capture,
+ * a row whose hold is gone gets one again if one is free. Money we would only refund is not taken.
+ */
+export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: string): Promise<Claim> {
+  return ctx.db.transaction(async (trx: Knex.Transaction) => {
+    const locked = await lockWorkshopThenRegistration<RegistrationRow & { cancelled_at: Date | null; released_by_buyer_at: Date | null }>(trx, registrationId);
+    if (!locked) throw new Error(`registration ${registrationId} not found`);
+    const reg = locked.registration;
+    if (reg.status === 'completed') return 'completed';
+    if (reg.status !== 'pending' && reg.status !== 'failed') return reg.cancelled_at ? 'cancelled' : 'refunding';
+    // A checkout this buyer let go (replaced, cancelled) and then booked with another (a retry they paid, a promo code that
+    // made it free): its approval is never captured for a second seat they gave up. Money already taken is another matter (applyCapturedPayment).
+    if (reg.status === 'failed' && reg.released_by_buyer_at && (await bookedSince(trx, reg))) return 'already_booked';
+    if (!(await promoUseLeft(trx, locked.registration))) {
+      if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.promoNotCharged, { revive: true });
+      else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.promoNotCharged, updated_at: trx.fn.now() });
+      return 'promo_used_up';
+    }
+    const hold = trx.raw(`greatest(coalesce(hold_expires_at, now()), now() + make_interval(secs => ?))`, [CAPTURE_HOLD_SECONDS]);
+    if (await seatFor(trx, locked)) {
+      if (reg.status === 'failed') await transition(trx, reg.id, ['failed'], 'pending', { hold_expires_at: hold, status_reason: null });
+      else await trx('workshop_registrations').where({ id: reg.id }).update({ hold_expires_at: hold, updated_at: trx.fn.now() });
+      return 'ok';
+    }
+    if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.fullNotCharged, { revive: true });
+    return 'no_seat';
+  });
+}
+
+/** Whether the same buyer (email, or browser) has a booking in this workshop made after this checkout started. */
+async function bookedSince(trx: Knex.Transaction, reg: RegistrationRow & { browser_id?: string | null }): Promise<boolean> {
+  return Boolean(
+    await trx('workshop_registrations')
+      .where({ workshop_id: reg.workshop_id, status: 'completed' })
+      .where((q) => {
+        q.whereRaw('lower(email) = lower(?)', [reg.email]);
+        if (reg.browser_id) q.orWhere('browser_id', reg.browser_id);
+      })
+      .where('created_at', '>', reg.created_at)
+      .first('id'),
+  );
+}

@@ -1,0 +1,80 @@
+import type { PaymentMethod } from '@workshop/shared';
+import type { Knex } from 'knex';
+import { lockPayment, noteRefundedOutside } from '../ledger/payment-ledger';
+import { ALREADY_REFUNDED, type ProviderRefund } from '../payment-provider';
+import { OUTCOME_UNKNOWN_MINUTES } from './refund.claim';
+import { scheduleRefundJob } from './refund.queue';
+
+interface Row {
+  id: string;
+  amount_cents: number;
+  credited_cents: number;
+  status: 'queued' | 'succeeded' | 'failed';
+  provider_refund_id: string | null;
+  in_flight: boolean;
+}
+
+/**
+ * The refunds the provider made of a payment that are not ours are refunds made by hand at its
+ * dashboard. Ours are told by identity (the key each carried, or the id it was recorded with),
+ * never by totals, so a refund of ours whose answer was lost or whose runner died is never taken
+ * for one made by hand. Hand money nothing here accounts for yet goes first to our refunds of the
+ * payment still open whose call has not been made (an admin carrying out one that gave up, as the
+ * alert asks; a goodwill refund whose webhook came late while a decision's refund waited): each
+ * is credited (`credited_cents`) and asks only for the rest; one fully credited is woken to record
+ * itself. A refund whose call may be in flight (claimed, answer lost) or already landed (its key
+ * is at the provider) is never credited: it would be paid twice. `self` is the caller's own
+ * refund, about to make its call. What is left is a decision of its own: no longer kept
+ * (noteRefundedOutside), once no call of ours that may still land could turn out to be refused
+ * for want of the room it took (then it is that refund's money, and a fee the decision kept
+ * stays kept). Run with nothing locked; it locks the payment's ledger row, the lock
+ * every decision and refund of that payment is queued under.
+ */
+export async function attributeHandRefunds(trx: Knex.Transaction, provider: PaymentMethod, paymentId: string, atProvider: ProviderRefund[], self?: string): Promise<void> {
+  const payment = await lockPayment(trx, provider, paymentId);
+  if (!payment) return;
+  const rows: Row[] = await trx('refunds')
+    .where({ provider, payment_id: paymentId })
+    .orderBy('created_at')
+    .select(
+      'id',
+      'amount_cents',
+      'credited_cents',
+      'status',
+      'provider_refund_id',
+      // A call whose answer was lost can land until OUTCOME_UNKNOWN_MINUTES after; one older that is not at the provider never landed.
+      trx.raw(`(coalesce(claimed_until > now(), false) OR coalesce(outcome_unknown_at > now() - make_interval(mins => ?), false)) AS in_flight`, [OUTCOME_UNKNOWN_MINUTES]),
+    );
+  const ourKeys = new Set(rows.map((r) => r.id));
+  const recorded = new Set(rows.map((r) => r.provider_refund_id).filter((id): id is string => Boolean(id)));
+  const landed = new Set(atProvider.map((f) => f.key).filter((k): k is string => k !== null && ourKeys.has(k)));
+  const byHand = atProvider.filter((f) => !(f.key && ourKeys.has(f.key)) && !recorded.has(f.id));
+  // A refund of ours recorded as made with nothing of ours at the provider (PayPal said the capture was refunded in full
+  // already) was made by hand money too. Only that record says so: a refund recorded with the provider's own id that this
+  // list lacks landed after the list was read (it is taken before the lock), and took no hand money.
+  const coveredByHand = rows
+    .filter((r) => r.status === 'succeeded' && r.provider_refund_id === ALREADY_REFUNDED && !landed.has(r.id))
+    .reduce((sum, r) => sum + (r.amount_cents - r.credited_cents), 0);
+  const accounted = rows.reduce((sum, r) => sum + r.credited_cents, 0) + coveredByHand + payment.refunded_outside_cents;
+  let unaccounted = byHand.reduce((sum, f) => sum + f.amountCents, 0) - accounted;
+  if (unaccounted <= 0) return;
+  // The caller's own refund first (it is about to ask for the rest), then the others in order.
+  const open = rows
+    .filter((r) => r.status !== 'succeeded' && !landed.has(r.id) && (r.id === self || !r.in_flight))
+    .sort((a, b) => Number(b.id === self) - Number(a.id === self));
+  for (const r of open) {
+    const credit = Math.min(r.amount_cents - r.credited_cents, unaccounted);
+    if (credit <= 0) continue;
+    unaccounted -= credit;
+    const covered = r.credited_cents + credit >= r.amount_cents;
+    await trx('refunds')
+      .where({ id: r.id })
+      .update({ credited_cents: r.credited_cents + credit, updated_at: trx.fn.now(), ...(covered && r.status === 'failed' ? { status: 'queued' } : {}) });
+    // Fully given back by hand: woken to record itself (no provider call), unless it is the caller.
+    if (covered && r.id !== self) await scheduleRefundJob(trx, r.id);
+  }
+  // While a call of ours may still land, what the rest is waits on it: landed, the rest came on top
+  // of it (noted at the next look); refused, it was that refund's own money (its runner credits it then).
+  const waiting = rows.some((r) => r.in_flight && r.id !== self && r.status !== 'succeeded' && !landed.has(r.id));
+  if (unaccounted > 0 && !waiting) await noteRefundedOutside(trx, payment, payment.refunded_outside_cents + unaccounted);
+}

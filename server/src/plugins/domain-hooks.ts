@@ -1,0 +1,20 @@
+import { checkoutAbandoned, paymentCompleted } from '../payments/payments.hooks';
+import { markRecovered, scheduleRecovery } from '../recovery/recovery.schedule';
+import { rescheduleWorkshopReminders, scheduleReminders } from '../reminders/reminders';
+import { workshopRescheduled } from '../workshops/workshops.hooks';
+
+/**
+ * What follows what, in one place: the domains above subscribe to the hooks of the domains
+ * below, which never import them (README, "Server domains"). Each subscriber runs in the
+ * transaction of the change that set it off. Called once per server start; subscribing again
+ * by the same name replaces, so several servers in one process share one wiring.
+ */
+export function wireDomainHooks(): void {
+  // A payment completed (or a promo code made the seat free):
+  paymentCompleted.subscribe('recovery: the follow-up that won the sale back is credited', (trx, e) => markRecovered(trx, e.registrationId));
+  paymentCompleted.subscribe('reminders: 24 h and 1 h before the start', (trx, e) => scheduleReminders(trx, e.registrationId));
+  // A checkout ended unpaid and its person landed in revive:
+  checkoutAbandoned.subscribe('recovery: one follow-up email is planned', (trx, e) => scheduleRecovery(trx, e.registration));
+  // An admin moved a workshop's start:
+  workshopRescheduled.subscribe('reminders: re-planned from the new start', (trx, e) => rescheduleWorkshopReminders(trx, e.workshopId));
+}

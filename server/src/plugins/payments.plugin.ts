@@ -1,0 +1,64 @@
+import { emailSender } from '../email/email.data';
+import type { EmailSender } from '../email/email.queue';
+import { startEmailWorker } from '../email/email.worker';
+import { PURGE_TASK, purgeTask } from '../housekeeping/purge.job';
+import { checkoutRoutes } from '../payments/checkout.routes';
+import type { PaymentsContext } from '../payments/payments.context';
+import { buildProviders } from '../payments/providers.build';
+import { resolveProviders } from '../payments/providers.config';
+import { RECONCILE_TASK, reconcileTask, scheduleReconcile } from '../payments/reconcile.job';
+import { REFUND_TASK } from '../payments/refunds/refund.queue';
+import { refundTask } from '../payments/refunds/refund.task';
+import { RECOVERY_TASK, recoveryTask, scheduleRecoveryJob } from '../recovery/recovery.job';
+import { REMINDER_TASK, reminderTask } from '../reminders/reminders';
+import { startSandbox } from '../sandbox/sandbox.server';
+import { scheduleWaitlistSweep, WAITLIST_OFFER_TASK, WAITLIST_SWEEP_TASK, waitlistOfferTask, waitlistSweepTask } from '../waitlist/waitlist.job';
+import type { Plugin } from './plugin';
+
+/**
+ * Checkouts, webhooks, the job queue with every domain's tasks (emails, refunds,
+ * reconciliation, reminders, recovery, waitlist offers, housekeeping) and (outside production,
+ * without credentials) the provider sandbox. See README "Payments and email".
+ */
+export function createPaymentsPlugin(): Plugin {
+  return async ({ db, config, logger }) => {
+    const setup = resolveProviders(config);
+    const sandbox = setup.usesSandbox ? await startSandbox(db) : undefined;
+    if (sandbox) logger.info({ apiUrl: sandbox.apiUrl }, 'provider sandbox running (no provider credentials); buyer pages under /sandbox');
+
+    const sender: EmailSender = emailSender(config);
+    const providers = buildProviders(setup, sandbox?.apiUrl, logger, config.PROVIDER_TIMEOUT_MS);
+    const ctx: PaymentsContext = { db, logger, sender, providers, holdMinutes: config.HOLD_MINUTES };
+
+    const worker = await startEmailWorker({
+      db,
+      connectionString: config.DATABASE_URL,
+      logger,
+      sender,
+      sendgrid: { apiKey: setup.sendgrid.apiKey, baseUrl: setup.sendgrid.sandbox ? `${sandbox?.apiUrl}/sandbox/sendgrid` : undefined },
+      concurrency: config.EMAIL_WORKER_CONCURRENCY,
+      pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+      extraTasks: {
+        [REFUND_TASK]: refundTask(ctx),
+        [RECONCILE_TASK]: reconcileTask(ctx, config.RECONCILE_INTERVAL_SECONDS),
+        [REMINDER_TASK]: reminderTask({ db, sender }),
+        [PURGE_TASK]: purgeTask(db, logger),
+        [RECOVERY_TASK]: recoveryTask(db, sender, config.RECONCILE_INTERVAL_SECONDS),
+        [WAITLIST_OFFER_TASK]: waitlistOfferTask(db, sender),
+        [WAITLIST_SWEEP_TASK]: waitlistSweepTask(db, config.RECONCILE_INTERVAL_SECONDS),
+      },
+    });
+    await scheduleReconcile(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
+    await scheduleRecoveryJob(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
+    await scheduleWaitlistSweep(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
+
+    return {
+      options: { extraRoutes: checkoutRoutes(ctx, config), afterApi: sandbox ? [sandbox.router] : [] },
+      context: ctx,
+      stop: async () => {
+        await worker.stop();
+        await sandbox?.stop();
+      },
+    };
+  };
+}

@@ -1,0 +1,51 @@
+import type { AttendeeInput } from '@workshop/shared';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+
+/** A row of `attendees`: one seat of an order. */
+export interface AttendeeRow {
+  id: string;
+  registration_id: string;
+  workshop_id: string;
+  position: number;
+  name: string | null;
+  email: string | null;
+  booking_token_hash: string | null;
+  status: 'active' | 'cancelled';
+  cancelled_at: Date | null;
+  /** Invites queued for this seat's own calendar event (email/email.outbox.ts). */
+  calendar_sequence: number;
+}
+
+/**
+ * Names an order's seats in order: seat k gets the k-th attendee given. The database made the
+ * seats with the order (the first the buyer's); with nobody named, the buyer keeps it.
+ */
+export async function nameSeats(trx: Knex.Transaction, registrationId: string, attendees: AttendeeInput[]): Promise<void> {
+  for (const [i, a] of attendees.entries()) {
+    await trx('attendees').where({ registration_id: registrationId, position: i + 1 }).update({ name: a.name, email: a.email, updated_at: trx.fn.now() });
+  }
+}
+
+/**
+ * Which of these emails already sit in the workshop: an active seat of a completed order or of a
+ * hold still live. One seat per person; the caller holds the workshop's lock.
+ */
+export async function emailsWithSeats(trx: Knex.Transaction | Db, workshopId: string, emails: string[], exceptRegistrationId?: string): Promise<string[]> {
+  if (!emails.length) return [];
+  const rows: { email: string }[] = await trx('attendees as a')
+    .join('workshop_registrations as r', 'r.id', 'a.registration_id')
+    .where({ 'a.workshop_id': workshopId, 'a.status': 'active' })
+    .whereRaw('lower(a.email) = ANY(?)', [emails.map((e) => e.toLowerCase())])
+    .where((q) => q.where('r.status', 'completed').orWhere((p) => p.where('r.status', 'pending').andWhere('r.hold_expires_at', '>', trx.fn.now())))
+    .modify((q) => {
+      if (exceptRegistrationId) q.whereNot('r.id', exceptRegistrationId);
+    })
+    .select('a.email');
+  const taken = new Set(rows.map((r) => r.email.toLowerCase()));
+  return emails.filter((e) => taken.has(e.toLowerCase()));
+}
+
+export function attendeesOf(trx: Knex.Transaction | Db, registrationId: string): Promise<AttendeeRow[]> {
+  return trx('attendees').where({ registration_id: registrationId }).orderBy('position');
+}

@@ -1,0 +1,188 @@
+import { policyRefund } from '@workshop/shared';
+import { newBookingToken } from '../../../src/registrations/booking-token';
+import { readSetting } from '../../../src/settings/settings.queries';
+import type { ApiClient, TestServer } from '../../support/test-server';
+import type { Buyer, MoneyDriver } from './driver';
+import type { Band, Step } from './scenario';
+
+const DAY = 86_400_000;
+/** Where the workshop's start is put for a buyer's cancel in each band: well inside it, never on an edge. */
+const LEAD: Record<Band, number> = { early: 14 * DAY, mid: 5 * DAY, late: 1 * DAY };
+
+/**
+ * What happens after the sale in the money model: the buyer's own cancel (in each band of the
+ * policy), an admin's cancel (of the booking or one seat) with or without a refund, an admin's retry of an open refund while
+ * its automatic run waits on a slow provider, and moves to the case's other workshop. Every
+ * decision that keeps money is written down here, from what the driver asked and the policy
+ * says, never from the server's own records: the invariants hold the providers to it.
+ */
+export class AfterSaleSteps {
+  constructor(
+    private readonly server: TestServer,
+    private readonly api: ApiClient,
+    private readonly driver: MoneyDriver,
+  ) {}
+
+  private get db() {
+    return this.server.deps.db;
+  }
+
+  private booking(b: Buyer) {
+    return this.db('workshop_registrations').whereIn('workshop_id', this.driver.run.workshopIds).where({ email: b.email, status: 'completed' }).first();
+  }
+
+  /** How long the provider takes over a refund now. */
+  private slowMs = 0;
+
+  async step(s: Step, b: Buyer | undefined): Promise<void> {
+    switch (s.do) {
+      case 'buyerCancel':
+        return this.buyerCancel(b!, s.band);
+      case 'adminCancel':
+        return this.adminCancel(b!, s.share);
+      case 'adminRetry':
+        return this.adminRetry();
+      case 'slowRefunds': {
+        const res = await this.api('POST', '/sandbox/refunds/slow', { body: { ms: s.ms } });
+        if (res.status !== 204) throw new Error(`slow refunds: ${res.status} ${res.text}`);
+        this.slowMs = s.ms;
+        return;
+      }
+      case 'move':
+        return this.move(b!);
+      case 'cancelSeat':
+        return this.cancelSeat(b!, s.band);
+      case 'adminCancelSeat':
+        return this.adminCancelSeat(b!, s.share);
+      case 'rename':
+        return this.rename(b!);
+    }
+  }
+
+  /**
+   * Decisions about one payment add up: a seat cancelled, later the rest of the booking.
+   * `owedCents`: what the decision owes (the policy's figure, the admin's amount); `refundCents`:
+   * what the server said it gives back now (less, when a hand refund at the provider already paid part of it).
+   */
+  private decided(reg: { id: string; payment_id: string | null }, owedCents: number, by: string, refundCents = owedCents) {
+    if (!reg.payment_id) return;
+    const before = this.driver.run.decisions.get(reg.payment_id);
+    this.driver.run.decisions.set(reg.payment_id, {
+      registrationId: reg.id,
+      refundCents: (before?.refundCents ?? 0) + refundCents,
+      owedCents: (before?.owedCents ?? 0) + owedCents,
+      by: before ? `${before.by}, ${by}` : by,
+    });
+  }
+
+  /**
+   * A policy cancel answers the policy's refund, less what went back by hand at the provider
+   * and no earlier decision counted (never less than the policy minus every hand refund).
+   */
+  private checkPolicyAnswer(reg: { id: string; payment_id: string | null }, answered: number, policy: number, what: string) {
+    const hand = reg.payment_id ? (this.driver.run.hand.get(reg.payment_id)?.cents ?? 0) : 0;
+    const ok = hand ? answered <= policy && answered >= policy - hand : answered === policy;
+    if (!ok) this.driver.run.problems.push(`${what} refunded ${answered}, the policy says ${policy}${hand ? ` (${hand} went back by hand)` : ''}`);
+    this.decided(reg, policy, what, answered);
+  }
+
+  /** The buyer's own link to the booking (the driver gives it one it knows: the emailed one is a secret it never sees). */
+  private async buyerLink(registrationId: string): Promise<string> {
+    const link = newBookingToken();
+    await this.db('workshop_registrations').where({ id: registrationId }).update({ booking_token_hash: link.hash });
+    return link.token;
+  }
+
+  /** The policy's refund for `seats` seats of this booking, each at its own price. */
+  private async policyFor(reg: { unit_amount: number }, startsAt: Date, seats: number): Promise<number> {
+    return policyRefund({ amountCents: reg.unit_amount, startsAt, now: new Date(), policy: await readSetting(this.db, 'refund_policy') }).refundCents * seats;
+  }
+
+  /** The buyer's own cancel of the whole booking (every seat it still holds), from their booking page, with the workshop's start moved into `band`. */
+  private async buyerCancel(b: Buyer, band: Band) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    const startsAt = new Date(Date.now() + LEAD[band]);
+    await this.db('workshops').where({ id: reg.workshop_id }).update({ date: startsAt });
+    const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true } });
+    this.driver.note('buyer cancel', res.status, res.text);
+    if (res.status !== 200) return;
+    this.checkPolicyAnswer(reg, res.body.refund_cents, await this.policyFor(reg, startsAt, reg.seats), `buyer cancel (${band})`);
+  }
+
+  /** The buyer cancels one seat of a team booking that goes on. */
+  private async cancelSeat(b: Buyer, band: Band) {
+    const reg = await this.booking(b);
+    if (!reg || reg.seats < 2) return;
+    const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
+    const startsAt = new Date(Date.now() + LEAD[band]);
+    await this.db('workshops').where({ id: reg.workshop_id }).update({ date: startsAt });
+    const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true, attendee_ids: [seat.id] } });
+    this.driver.note('seat cancel', res.status, res.text);
+    if (res.status !== 200) return;
+    this.checkPolicyAnswer(reg, res.body.refund_cents, await this.policyFor(reg, startsAt, 1), `seat cancel (${band})`);
+  }
+
+  /** An admin cancels one seat of a team booking (its last one ends the booking), refunding a share of the seat's price. */
+  private async adminCancelSeat(b: Buyer, share: 0 | 0.5 | 1) {
+    const reg = await this.booking(b);
+    if (!reg || reg.seats < 2) return;
+    const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
+    const cents = Math.floor(reg.unit_amount * share);
+    const res = await this.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/cancel`, { token: this.driver.adminToken, body: { refund_cents: cents } });
+    this.driver.note('admin seat cancel', res.status, res.text);
+    if (res.status === 200) this.decided(reg, cents, `admin seat (${share})`);
+  }
+
+  /** The buyer renames a seat: no money moves, whatever else happens meanwhile. */
+  private async rename(b: Buyer) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
+    const res = await this.api('PATCH', `/api/booking/${await this.buyerLink(reg.id)}/seats/${seat.id}`, { body: { name: 'Model Renamed', email: b.email.replace('@', `+renamed${++this.renames}@`) } });
+    this.driver.note('rename', res.status, res.text);
+  }
+
+  private renames = 0;
+
+  private async adminCancel(b: Buyer, share: 0 | 0.5 | 1) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    // A share of what the booking still holds (its active seats at their price: never more than the payment keeps).
+    const cents = Math.floor(reg.unit_amount * reg.seats * share);
+    const res = cents
+      ? await this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model' } })
+      : await this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.driver.adminToken });
+    this.driver.note('admin cancel', res.status, res.text);
+    if (res.status === 200) this.decided(reg, cents, `admin (${share})`);
+  }
+
+  /**
+   * Retry on every open refund of the case, pressed while its automatic run is waiting on the
+   * provider when one is (its job is locked), as an impatient admin would.
+   */
+  private async adminRetry() {
+    const payments = await this.driver.casePaymentIds();
+    const open = await this.db('refunds').whereIn('payment_id', payments).whereNot('status', 'succeeded').select('id');
+    for (const f of open) {
+      const deadline = Date.now() + Math.min(this.slowMs, 1000);
+      while (Date.now() < deadline && !(await this.running(f.id))) await new Promise((r) => setTimeout(r, 20));
+      const res = await this.api('POST', `/api/admin/attention/refunds/${f.id}/retry`, { token: this.driver.adminToken });
+      // 409: it went through meanwhile.
+      if (res.status !== 409) this.driver.note('admin retry', res.status, res.text);
+    }
+  }
+
+  private async running(refundId: string): Promise<boolean> {
+    const r = await this.db.raw(`SELECT 1 FROM graphile_worker._private_jobs WHERE payload->>'refund_id' = ? AND locked_at IS NOT NULL LIMIT 1`, [refundId]);
+    return r.rows.length > 0;
+  }
+
+  private async move(b: Buyer) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    const target = this.driver.run.workshopIds.find((id) => id !== reg.workshop_id)!;
+    const res = await this.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: this.driver.adminToken, body: { workshop_id: target } });
+    this.driver.note('move', res.status, res.text);
+  }
+}

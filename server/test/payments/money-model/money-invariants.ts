@@ -1,0 +1,125 @@
+import type { Db } from '../../../src/db/knex';
+import type { CaseRun } from './driver';
+
+const toCents = (v: string) => Math.round(Number(v) * 100);
+
+export interface Captured {
+  provider: string;
+  id: string;
+  amount: number;
+  refunded: number;
+}
+
+/** Every payment the providers took for this case's orders, with what they gave back. */
+export async function capturedPayments(db: Db, run: CaseRun): Promise<Captured[]> {
+  const pp = run.orders.filter((o) => o.provider === 'paypal').map((o) => o.id);
+  const rzp = run.orders.filter((o) => o.provider === 'razorpay').map((o) => o.id);
+  const paypal = pp.length
+    ? (
+        await db.raw(
+          `SELECT o.capture_id AS id, o.amount, coalesce((SELECT sum(r.amount::numeric) FROM provider_sandbox.paypal_refunds r WHERE r.capture_id = o.capture_id), 0)::text AS refunded
+             FROM provider_sandbox.paypal_orders o WHERE o.id = ANY(?) AND o.capture_id IS NOT NULL AND coalesce(o.capture_status, 'COMPLETED') NOT IN ('PENDING', 'DECLINED')`,
+          [pp],
+        )
+      ).rows.map((r: { id: string; amount: string; refunded: string }) => ({ provider: 'paypal', id: r.id, amount: toCents(r.amount), refunded: toCents(r.refunded) }))
+    : [];
+  const razorpay = rzp.length
+    ? (await db('provider_sandbox.razorpay_payments').whereIn('order_id', rzp).whereIn('status', ['captured', 'refunded'])).map((p) => ({
+        provider: 'razorpay',
+        id: p.id,
+        amount: p.amount,
+        refunded: p.amount_refunded,
+      }))
+    : [];
+  return [...paypal, ...razorpay];
+}
+
+/** Where the registration that names this payment is now: for a counterexample a person can read. */
+async function whereIs(db: Db, paymentId: string): Promise<string> {
+  const live = await db('workshop_registrations').where({ payment_id: paymentId }).first('status', 'status_reason');
+  if (live) return `registration ${live.status}${live.status_reason ? ` (${live.status_reason})` : ''}`;
+  const archived = await db('workshop_registrations_archive').whereRaw(`record->>'payment_id' = ?`, [paymentId]).first(db.raw(`record->>'status' AS status`));
+  return archived ? `registration archived by a clear as ${archived.status}` : 'no registration names it';
+}
+
+/**
+ * Per payment, once the queue is drained: the provider refunded exactly what the business
+ * decisions about it gave back (the driver's own record of them: a seat cancelled, the booking
+ * cancelled, an admin's refund); with no decision, a payment that bought a completed booking
+ * (live, or archived by a clear) kept all of it and any other was refunded in full.
+ * Where an admin also gave money back by hand at the provider, that money is theirs to give:
+ * our own refunds never add up to more than the decisions said they would give back, and in
+ * all (ours and by hand) at least what the decisions owe went back; a payment given back in
+ * full by hand, once its webhook arrived, holds no seat.
+ */
+export async function refundsMatchDecisions(db: Db, run: CaseRun, captured: Captured[], webhooksArrive: boolean): Promise<string[]> {
+  const problems: string[] = [];
+  for (const p of captured) {
+    const live = await db('workshop_registrations').where({ payment_method: p.provider, payment_id: p.id, status: 'completed' }).count('* as n').first();
+    const archived = await db('workshop_registrations_archive').whereRaw(`record->>'payment_id' = ? AND record->>'status' = 'completed'`, [p.id]).count('* as n').first();
+    const seats = Number(live?.n ?? 0) + Number(archived?.n ?? 0);
+    const decision = run.decisions.get(p.id);
+    const hand = run.hand.get(p.id);
+    const why = decision ? `the ${decision.by} decision gave back ${decision.refundCents} of ${decision.owedCents} owed` : seats === 1 ? 'it bought a seat' : 'it bought no seat';
+    const fail = (what: string) => problems.push(`${p.provider} payment ${p.id} of ${p.amount}: ${p.refunded} refunded at the provider${hand ? ` (${hand.cents} by hand)` : ''}, ${seats} completed seat(s); ${why}; ${what}`);
+    if (seats > 1) fail('one payment, one booking');
+    if (!hand) {
+      // Decisions add up (seats cancelled one by one, then the rest); a booking may go on holding seats after one.
+      const expected = decision ? decision.refundCents : seats === 1 ? 0 : p.amount;
+      if (p.refunded !== expected) fail(`expected ${expected} (${await whereIs(db, p.id)})`);
+      continue;
+    }
+    const ours = p.refunded - hand.cents;
+    const mayGive = decision ? decision.refundCents : seats === 1 ? 0 : p.amount;
+    const owed = Math.min(p.amount, decision ? decision.owedCents : seats === 1 ? 0 : p.amount);
+    if (ours > mayGive) fail(`our own refunds gave back ${ours}, more than the ${mayGive} decided (${await whereIs(db, p.id)})`);
+    // Hand money given after a payment's one decision counts toward what it still owed: once our refunds took any of it
+    // into account, they and it never add up past the decision (a fee kept stays kept), whenever its webhook came. (With
+    // several decisions, hand money given between them may rightly go to a later one, on top of an earlier one paid in full.)
+    const handBefore = hand.cents - hand.afterDecision;
+    const oneDecision = decision !== undefined && !decision.by.includes(', ');
+    if (oneDecision && ours < mayGive && hand.afterDecision > 0 && p.refunded > handBefore + Math.max(mayGive, hand.afterDecision)) {
+      fail(`the ${hand.afterDecision} given back by hand after the decision counted only in part: ${p.refunded - handBefore - Math.max(mayGive, hand.afterDecision)} more went back (${await whereIs(db, p.id)})`);
+    }
+    if (p.refunded < owed) fail(`${owed} was owed and only ${p.refunded} went back (${await whereIs(db, p.id)})`);
+    if (webhooksArrive && hand.fullByHand && Number(live?.n ?? 0) > 0) fail('everything went back by hand and its webhook arrived, yet the booking still holds its seats');
+  }
+  return problems;
+}
+
+/** One refund row is one refund at the provider: never two for the same key (an admin's retry beside a running one). */
+export async function refundsMadeOnce(db: Db, captured: Captured[]): Promise<string[]> {
+  const ids = captured.map((p) => p.id);
+  if (!ids.length) return [];
+  const r = await db.raw(
+    `SELECT payment_id, notes->>'idempotency_key' AS key, count(*)::int AS n FROM provider_sandbox.razorpay_refunds
+      WHERE payment_id = ANY(?) AND notes->>'idempotency_key' IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1
+     UNION ALL
+     SELECT capture_id, custom_id, count(*)::int FROM provider_sandbox.paypal_refunds
+      WHERE capture_id = ANY(?) AND custom_id IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,
+    [ids, ids],
+  );
+  return r.rows.map((x: { payment_id: string; key: string; n: number }) => `payment ${x.payment_id}: refund ${x.key} was made ${x.n} times at the provider`);
+}
+
+/**
+ * A one-use code sells one discounted seat, and more only to buyers whose hold merely ran out
+ * while they paid: never to a checkout its buyer let go (cancelled or replaced) while the use
+ * was taken by someone else.
+ */
+export async function promoWithinUses(db: Db, run: CaseRun): Promise<string[]> {
+  // Seats, not orders: a use is a seat (a team of two cannot take a one-use code).
+  const live: { id: string; seats: number }[] = await db('workshop_registrations').where({ promo_code_id: run.onceCodeId, status: 'completed' }).select('id', 'seats');
+  const archived: { id: string; seats: number }[] = (
+    await db('workshop_registrations_archive').whereRaw(`record->>'promo_code_id' = ? AND record->>'status' = 'completed'`, [run.onceCodeId]).select('id', db.raw(`coalesce((record->>'seats')::int, 1) AS seats`))
+  ).map((r: { id: string; seats: number }) => ({ id: r.id, seats: Number(r.seats) }));
+  const sold = [...live, ...archived];
+  const seats = (rows: { seats: number }[]) => rows.reduce((n, r) => n + r.seats, 0);
+  const late = sold.filter((r) => {
+    const s = run.promoSightings.get(r.id);
+    return s?.expired && !s.released;
+  });
+  if (seats(sold) <= 1 + seats(late)) return [];
+  const released = sold.filter((r) => run.promoSightings.get(r.id)?.released);
+  return [`the one-use code sold ${seats(sold)} discounted seats (${seats(late)} to late payers, ${seats(released)} to checkouts their buyer had let go)`];
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { claimRefund } from '../../../src/payments/refunds/refund.claim';
+import { refundRequest } from '../../../src/payments/refunds/refund.task';
+import { scheduleRefundJob } from '../../../src/payments/refunds/refund.queue';
+import { SANDBOX_CREDENTIALS } from '../../../src/sandbox/sandbox.credentials';
+import type { ApiClient, TestServer } from '../../support/test-server';
+import type { Buyer, MoneyDriver } from './driver';
+
+const toCents = (v: string | number) => Math.round(Number(v) * 100);
+const RAZORPAY_BASIC = `Basic ${Buffer.from(`${SANDBOX_CREDENTIALS.razorpayKeyId}:${SANDBOX_CREDENTIALS.razorpayKeySecret}`).toString('base64')}`;
+
+/**
+ * What happens at the provider without the server's say-so: an admin refunding part or all of
+ * a payment in the provider's dashboard (no key of ours; its webhook is queued like any other,
+ * so it may arrive late, twice or never), and a refund runner that dies after the provider made
+ * its refund but before it wrote anything down (the next runner must find that refund by its key).
+ */
+export class ProviderSideSteps {
+  constructor(
+    private readonly server: TestServer,
+    private readonly api: ApiClient,
+    private readonly driver: MoneyDriver,
+  ) {}
+
+  private get db() {
+    return this.server.deps.db;
+  }
+
+  /** The buyer's latest captured payment with something left to give back, booked or not. */
+  private async lastPayment(b: Buyer): Promise<{ id: string; amount: number; refunded: number } | undefined> {
+    if (!b.orders.length) return undefined;
+    if (b.provider === 'paypal') {
+      const rows = await this.db.raw(
+        `SELECT o.capture_id AS id, o.amount, coalesce((SELECT sum(r.amount::numeric) FROM provider_sandbox.paypal_refunds r WHERE r.capture_id = o.capture_id), 0)::text AS refunded
+           FROM provider_sandbox.paypal_orders o WHERE o.id = ANY(?) AND o.capture_id IS NOT NULL AND coalesce(o.capture_status, 'COMPLETED') = 'COMPLETED'`,
+        [b.orders],
+      );
+      const last = rows.rows.at(-1);
+      return last ? { id: last.id, amount: toCents(last.amount), refunded: toCents(last.refunded) } : undefined;
+    }
+    const p = await this.db('provider_sandbox.razorpay_payments').whereIn('order_id', b.orders).whereIn('status', ['captured', 'refunded']).orderBy('created_at', 'desc').first();
+    return p ? { id: p.id, amount: p.amount, refunded: p.amount_refunded } : undefined;
+  }
+
+  /** An admin gives back `share` of what is left of the buyer's payment in the provider's dashboard. */
+  async handRefund(b: Buyer, share: 0.5 | 1): Promise<void> {
+    const p = await this.lastPayment(b);
+    if (!p || p.refunded >= p.amount) return;
+    const cents = Math.max(1, Math.floor((p.amount - p.refunded) * share));
+    let refundId: string;
+    if (b.provider === 'paypal') {
+      const res = await this.api('POST', `/sandbox/paypal/v2/payments/captures/${p.id}/refund`, {
+        headers: { authorization: 'Bearer A21AA-sandbox-dashboard' },
+        body: { amount: { value: (cents / 100).toFixed(2), currency_code: 'USD' } },
+      });
+      if (res.status !== 201) return; // the provider is down, or refused: nothing was given back
+      refundId = res.body.id;
+      this.driver.queueWebhook('paypal', `WH-${randomUUID()}`, { event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: refundId, links: [{ rel: 'up', href: `/v2/payments/captures/${p.id}`, method: 'GET' }] } });
+    } else {
+      const res = await this.api('POST', `/sandbox/razorpay/v1/payments/${p.id}/refund`, { headers: { authorization: RAZORPAY_BASIC }, body: { amount: cents } });
+      if (res.status !== 200) return;
+      refundId = res.body.id;
+      this.driver.queueWebhook('razorpay', `evt_${randomUUID()}`, { event: 'refund.processed', payload: { refund: { entity: { id: refundId, payment_id: p.id, amount: cents } } } });
+    }
+    const before = this.driver.run.hand.get(p.id) ?? { cents: 0, afterDecision: 0, fullByHand: false };
+    const decided = this.driver.run.decisions.has(p.id);
+    this.driver.run.hand.set(p.id, { cents: before.cents + cents, afterDecision: before.afterDecision + (decided ? cents : 0), fullByHand: before.fullByHand || p.refunded + cents >= p.amount });
+  }
+
+  /**
+   * A runner claims an open refund of the case, the provider makes it with the refund's own key,
+   * and the runner dies before it records anything: its lease runs out and the job comes back.
+   */
+  async runnerDies(): Promise<void> {
+    const payments = await this.driver.casePaymentIds();
+    if (!payments.length) return;
+    const open = await this.db('refunds').whereIn('payment_id', payments).where({ status: 'queued' }).whereNull('outcome_unknown_at').orderBy('created_at').select('id');
+    for (const { id } of open) {
+      const r = await claimRefund(this.db, id);
+      if (!r) continue;
+      const provider = this.server.payments!.providers[r.provider];
+      try {
+        await provider?.refund(refundRequest(r, r.credited_cents));
+      } catch {
+        // An outage: the provider made nothing, and the runner dies all the same.
+      }
+      await this.db('refunds').where({ id: r.id, claim_id: r.claim_id }).update({ claimed_until: this.db.raw(`now() - interval '1 second'`) });
+      await scheduleRefundJob(this.db, r.id);
+      return;
+    }
+  }
+}
