@@ -41,9 +41,8 @@ export async function priceCode(
 /**
  * Refuses a code with no use left: completed uses plus live holds carrying it, counted after the
  * code row is locked (a statement of its own, so it sees every commit made before the lock was
- * granted). Late money is another matter: a buyer whose hold expired and whose discounted payment
- * still arrives keeps the seat when one is free (settlement), even if that makes one use more than
- * max_uses. They paid the price the code gave them; refunding paid money over a counter would be wrong.
+ * granted). Late money (a hold that ran out or was let go) takes a use again only if one is left
+ * then: `useLeftForLateCheckout`.
  */
 export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCode, seats = 1): Promise<void> {
   if (code.maxUses === null) return;
@@ -52,13 +51,12 @@ export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCod
 }
 
 /**
- * Whether money arriving for a checkout its buyer let go (cancelled at the provider, closed the
- * card window, replaced with another checkout) may still take a use of its code: only when one
- * is left now, counted with the code row locked. Letting the checkout go gave its use back;
- * taking it again past `max_uses` would sell discounted seats beyond the limit. (A hold that
- * merely expired while its buyer paid is not this: see `assertUsesLeft`.)
+ * Whether money arriving for a checkout that no longer holds its seat (its buyer let it go, or its
+ * hold ran out) may still take a use of its code: only when one is left now, counted with the
+ * code row locked. Its hold ending gave the use back; taking it again past `max_uses` would sell
+ * discounted seats beyond the limit.
  */
-export async function useLeftForReleasedCheckout(trx: Knex.Transaction, promoCodeId: string, seats = 1): Promise<boolean> {
+export async function useLeftForLateCheckout(trx: Knex.Transaction, promoCodeId: string, seats = 1): Promise<boolean> {
   const code = await trx('promo_codes').where({ id: promoCodeId }).forNoKeyUpdate().first('id', 'max_uses');
   if (!code || code.max_uses === null) return true;
   return (await countCodeTaken(trx, code.id)) + seats <= code.max_uses;

@@ -35,7 +35,7 @@ describe('max uses', () => {
     expect((await paypal({ workshop_id: w.id, ...buyer('race-0-full') })).status).toBe(201);
   });
 
-  it('an expired hold gives its use back, and its late money still buys the seat even past max_uses (never refunded for that)', async () => {
+  it('an expired hold gives its use back: its late approval is not captured once the use went to someone else', async () => {
     const w = await createWorkshop(h.db, { max_participants: 10 });
     const code = await createCode(h, { code: 'LATEONE', kind: 'fixed', value: 900, max_uses: 1 });
     const late = buyer('late-a');
@@ -55,15 +55,16 @@ describe('max uses', () => {
     const bBack = await pressPaypalButton(h.server, second.body.approval_url, 'approve');
     expect(new URL(await follow(h.server, bBack), 'http://site').pathname).toBe('/thank-you');
 
-    // A's discounted money arrives: the seat is free, so it is theirs. The code now has 2 uses of 1.
-    expect(new URL(await follow(h.server, back), 'http://site').pathname).toBe('/thank-you');
+    // A comes back: the code's one use is B's now, so A's approval is never captured (no charge, nothing to refund).
+    expect(new URL(await follow(h.server, back), 'http://site').pathname).not.toBe('/thank-you');
     const rows = await h.db('workshop_registrations').where({ promo_code_id: code.id }).orderBy('created_at');
-    expect(rows.map((r) => [r.email, r.status, r.amount])).toEqual([
-      [late.email, 'completed', 9000],
-      [b.email, 'completed', 9000],
+    expect(rows.map((r) => [r.email, r.status, r.status_reason])).toEqual([
+      [late.email, 'failed', 'promo_used_up_not_charged'],
+      [b.email, 'completed', null],
     ]);
-    expect(await h.db('refunds').whereIn('registration_id', rows.map((r) => r.id))).toHaveLength(0);
+    const order = await h.db('provider_sandbox.paypal_orders').where({ id: new URL(first.body.approval_url).searchParams.get('token') }).first();
+    expect(order.capture_id).toBeNull();
     const listed = (await h.api('GET', '/api/admin/promo-codes', { token: h.token })).body.find((c: { id: string }) => c.id === code.id);
-    expect(listed).toMatchObject({ uses: 2, max_uses: 1 });
+    expect(listed).toMatchObject({ uses: 1, max_uses: 1 });
   });
 });

@@ -86,6 +86,21 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
   return { providerRefundId: refundId, creditedCents: credited };
 }
 
+/**
+ * Hand money seen while this refund's call was in flight was left for the next look (it could
+ * have been this refund's own money had the call been refused). The call landed: that look is
+ * now, so the ledger says what was given back by hand even if no other message about the payment
+ * ever comes. A provider that does not answer leaves it to the next event of the payment.
+ */
+async function lookAgainAfter(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<void> {
+  try {
+    const atProvider = await refundsAtProvider(ctx, provider, r);
+    if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider));
+  } catch (err) {
+    ctx.logger.warn({ err: errorText(err), refundId: r.id, paymentId: r.payment_id }, 'could not look for refunds made by hand after a refund went through');
+  }
+}
+
 /** While another runner holds a refund, a waiting one looks again this often (the holder's lease is five minutes). */
 const BUSY_RECHECK_SECONDS = 30;
 
@@ -116,6 +131,7 @@ export function refundTask(ctx: PaymentsContext): Task {
       const made = await makeOnce(ctx, provider, r);
       await refundSucceeded(ctx, r, made);
       ctx.logger.info({ refundId: r.id, paymentId: r.payment_id, amount: formatCents(r.amount_cents) }, 'refund went through');
+      await lookAgainAfter(ctx, provider, r);
     } catch (err) {
       const error = errorText(err);
       await releaseClaim(ctx.db, r, error, err instanceof RefundOutcomeUnknown);

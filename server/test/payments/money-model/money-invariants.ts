@@ -103,9 +103,8 @@ export async function refundsMadeOnce(db: Db, captured: Captured[]): Promise<str
 }
 
 /**
- * A one-use code sells one discounted seat, and more only to buyers whose hold merely ran out
- * while they paid: never to a checkout its buyer let go (cancelled or replaced) while the use
- * was taken by someone else.
+ * A one-use code sells one discounted seat, whatever happened to the checkouts that carried it:
+ * let go by their buyer, or left until their hold ran out and paid (or approved) later.
  */
 export async function promoWithinUses(db: Db, run: CaseRun): Promise<string[]> {
   // Seats, not orders: a use is a seat (a team of two cannot take a one-use code).
@@ -115,11 +114,8 @@ export async function promoWithinUses(db: Db, run: CaseRun): Promise<string[]> {
   ).map((r: { id: string; seats: number }) => ({ id: r.id, seats: Number(r.seats) }));
   const sold = [...live, ...archived];
   const seats = (rows: { seats: number }[]) => rows.reduce((n, r) => n + r.seats, 0);
-  const late = sold.filter((r) => {
-    const s = run.promoSightings.get(r.id);
-    return s?.expired && !s.released;
-  });
-  if (seats(sold) <= 1 + seats(late)) return [];
+  if (seats(sold) <= 1) return [];
+  const late = sold.filter((r) => run.promoSightings.get(r.id)?.expired);
   const released = sold.filter((r) => run.promoSightings.get(r.id)?.released);
-  return [`the one-use code sold ${seats(sold)} discounted seats (${seats(late)} to late payers, ${seats(released)} to checkouts their buyer had let go)`];
+  return [`the one-use code sold ${seats(sold)} discounted seats (${seats(late)} to checkouts whose hold had run out, ${seats(released)} to checkouts their buyer had let go)`];
 }
