@@ -77,6 +77,8 @@ const envSchema = z.object({
   /** A call to PayPal or Razorpay gives up after this long; a refund's claim (five minutes) outlives any of its calls. */
   PROVIDER_TIMEOUT_MS: positiveInt(20_000).pipe(z.number().min(1000, 'must be at least 1000').max(60_000, 'must be at most 60000')),
   EMAIL_WORKER_CONCURRENCY: positiveInt(4),
+  /** Refunds and the reconcile pass run in slots of their own, which no email send can take. */
+  MONEY_WORKER_CONCURRENCY: positiveInt(2),
   /** How often idle workers look for jobs whose time has come (new jobs wake them at once). */
   JOB_POLL_INTERVAL_MS: positiveInt(1000),
 });

@@ -1,9 +1,9 @@
 import { Client } from '@sendgrid/client';
 import { MailService } from '@sendgrid/mail';
-import { Logger as WorkerLogger, run, type TaskList } from 'graphile-worker';
-import pg from 'pg';
+import type { TaskList } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
+import { startJobRunner } from '../jobs/job-runner';
 import { sendEmailTask } from './email.send.task';
 import { SEND_EMAIL_TASK, type EmailSender } from './email.queue';
 
@@ -15,11 +15,11 @@ export interface EmailWorkerOptions {
   sendgrid: { apiKey: string; baseUrl?: string };
   concurrency: number;
   pollIntervalMs?: number;
-  /** Other durable jobs that share this queue and its pool (the payments' refund retries). */
+  /** Other durable jobs that share this runner's slots: reminders, recovery, waitlist, housekeeping (never money). */
   extraTasks?: TaskList;
 }
 
-/** How long one send may take: the worker's slots also make refunds and settle payments. */
+/** How long one send may take: a send that never ends would hold a slot of the email worker for good. */
 export const SENDGRID_TIMEOUT_MS = 30_000;
 
 /**
@@ -39,38 +39,23 @@ export function createMailer(sendgrid: { apiKey: string; baseUrl?: string; timeo
 }
 
 /**
- * Sends queued emails. A failed send throws, so graphile-worker retries it with backoff;
- * our own email_messages row says whether it already went out, so a job that runs twice
- * (e.g. after a crash between send and commit) does not send twice in the common case.
+ * Sends queued emails (and runs the other jobs that are not money: `extraTasks`). A failed send
+ * throws, so graphile-worker retries it with backoff; our own email_messages row says whether it
+ * already went out, so a job that runs twice (e.g. after a crash between send and commit) does
+ * not send twice in the common case.
  */
 export async function startEmailWorker(opts: EmailWorkerOptions): Promise<{ stop: () => Promise<void> }> {
   const mailer = createMailer(opts.sendgrid);
   const log = opts.logger.child({ component: 'email-worker' });
-  // Our own pool, so a connection PostgreSQL drops (restart, failover, admin command) is
-  // logged and replaced instead of crashing the process, and so stop() waits for it to close.
-  const pool = new pg.Pool({ connectionString: opts.connectionString, max: opts.concurrency + 2 });
-  const lost = (err: Error) => log.warn({ err: err.message }, 'email worker: database connection lost');
-  pool.on('error', lost);
-  pool.on('connect', (client) => client.on('error', lost));
-  const runner = await run({
-    pgPool: pool,
+  return startJobRunner({
+    connectionString: opts.connectionString,
+    logger: opts.logger,
+    component: 'email-worker',
     concurrency: opts.concurrency,
-    pollInterval: opts.pollIntervalMs ?? 1000,
-    noHandleSignals: true,
-    logger: new WorkerLogger(() => (level, message) => {
-      if (level === 'error') log.error(message);
-      else if (level === 'warning') log.warn(message);
-      else log.debug(message);
-    }),
+    pollIntervalMs: opts.pollIntervalMs,
     taskList: {
       ...opts.extraTasks,
       [SEND_EMAIL_TASK]: sendEmailTask({ db: opts.db, mailer, sender: opts.sender, logger: log }),
     },
   });
-  return {
-    stop: async () => {
-      await runner.stop();
-      await pool.end();
-    },
-  };
 }

@@ -2,6 +2,7 @@ import { emailSender } from '../email/email.data';
 import type { EmailSender } from '../email/email.queue';
 import { startEmailWorker } from '../email/email.worker';
 import { PURGE_TASK, purgeTask } from '../housekeeping/purge.job';
+import { startJobRunner } from '../jobs/job-runner';
 import { checkoutRoutes } from '../payments/checkout.routes';
 import type { PaymentsContext } from '../payments/payments.context';
 import { buildProviders } from '../payments/providers.build';
@@ -16,8 +17,8 @@ import { scheduleWaitlistSweep, WAITLIST_OFFER_TASK, WAITLIST_SWEEP_TASK, waitli
 import type { Plugin } from './plugin';
 
 /**
- * Checkouts, webhooks, the job queue with every domain's tasks (emails, refunds,
- * reconciliation, reminders, recovery, waitlist offers, housekeeping) and (outside production,
+ * Checkouts, webhooks, the job queue with every domain's tasks (emails, reminders, recovery,
+ * waitlist offers, housekeeping; and, on a runner of their own, refunds and reconciliation) and (outside production,
  * without credentials) the provider sandbox. See README "Payments and email".
  */
 export function createPaymentsPlugin(): Plugin {
@@ -39,13 +40,24 @@ export function createPaymentsPlugin(): Plugin {
       concurrency: config.EMAIL_WORKER_CONCURRENCY,
       pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
       extraTasks: {
-        [REFUND_TASK]: refundTask(ctx),
-        [RECONCILE_TASK]: reconcileTask(ctx, config.RECONCILE_INTERVAL_SECONDS),
         [REMINDER_TASK]: reminderTask({ db, sender }),
         [PURGE_TASK]: purgeTask(db, logger),
         [RECOVERY_TASK]: recoveryTask(db, sender, config.RECONCILE_INTERVAL_SECONDS),
         [WAITLIST_OFFER_TASK]: waitlistOfferTask(db, sender),
         [WAITLIST_SWEEP_TASK]: waitlistSweepTask(db, config.RECONCILE_INTERVAL_SECONDS),
+      },
+    });
+    // Money on its own runner: a SendGrid that is slow or failing fills the email worker's slots,
+    // never these, so refunds and settling late payments go on meanwhile.
+    const moneyWorker = await startJobRunner({
+      connectionString: config.DATABASE_URL,
+      logger,
+      component: 'money-worker',
+      concurrency: config.MONEY_WORKER_CONCURRENCY,
+      pollIntervalMs: config.JOB_POLL_INTERVAL_MS,
+      taskList: {
+        [REFUND_TASK]: refundTask(ctx),
+        [RECONCILE_TASK]: reconcileTask(ctx, config.RECONCILE_INTERVAL_SECONDS),
       },
     });
     await scheduleReconcile(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
@@ -56,7 +68,7 @@ export function createPaymentsPlugin(): Plugin {
       options: { extraRoutes: checkoutRoutes(ctx, config), afterApi: sandbox ? [sandbox.router] : [] },
       context: ctx,
       stop: async () => {
-        await worker.stop();
+        await Promise.all([worker.stop(), moneyWorker.stop()]);
         await sandbox?.stop();
       },
     };

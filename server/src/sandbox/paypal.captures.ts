@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/knex';
-import { refundDelay, unavailableDuring } from './sandbox.outage';
+import { slowedBy, unavailableDuring } from './sandbox.outage';
 import { sandboxId } from './sandbox.store';
 import {
   bearerOk,
@@ -75,7 +75,7 @@ export function paypalCapturesRouter(db: Db): Router {
   });
 
   // Refunds have their own switch, so the durable refund retry can be exercised alone.
-  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), json, refundDelay(db), async (req, res) => {
+  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), json, slowedBy(db, 'refunds'), async (req, res) => {
     if (!bearerOk(req)) return unauthorized(res);
     const requestId = req.get('paypal-request-id') ?? null;
     const parsed = parseRefundBody(req.body as RefundBody | undefined);

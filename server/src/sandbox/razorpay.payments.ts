@@ -1,6 +1,6 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/knex';
-import { refundDelay, unavailableDuring } from './sandbox.outage';
+import { slowedBy, unavailableDuring } from './sandbox.outage';
 import { sandboxId } from './sandbox.store';
 import {
   basicOk,
@@ -66,7 +66,7 @@ export function razorpayPaymentsRouter(db: Db): Router {
     res.json(paymentJson(outcome.payment));
   });
 
-  r.post(`${base}/:id/refund`, refunds, json, refundDelay(db), async (req, res) => {
+  r.post(`${base}/:id/refund`, refunds, json, slowedBy(db, 'refunds'), async (req, res) => {
     if (!basicOk(req)) return unauthorized(res);
     const body = (req.body ?? {}) as { amount?: unknown; notes?: unknown; receipt?: unknown };
     const extras = refundExtras(body);

@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '../db/knex';
-import { isDown, refundDelayMs, setOutage, setRefundDelay, type SandboxOutage } from './sandbox.store';
+import { delayMs, isDown, setDelay, setOutage, type SandboxDelay, type SandboxOutage } from './sandbox.store';
 
 /** POST {seconds}: the service answers 503 for that long (0 ends an outage), for people and tests. */
 export function outageSwitch(db: Db, what: SandboxOutage): RequestHandler {
@@ -26,27 +26,27 @@ export function unavailableDuring(db: Db, what: SandboxOutage, answer503: (res: 
   };
 }
 
-/** POST {ms}: refund calls take that long before the refund is made (0 ends it), as a slow provider does. */
-export function refundDelaySwitch(db: Db): RequestHandler {
+/** POST {ms}: the calls `what` names take that long before they are answered (0 ends it), as a slow provider does. */
+export function delaySwitch(db: Db, what: SandboxDelay): RequestHandler {
   return async (req, res) => {
     const ms = Number((req.body as { ms?: unknown } | undefined)?.ms);
     if (!Number.isInteger(ms) || ms < 0 || ms > 60_000) {
       res.status(400).json({ error: { code: 'bad_request', message: 'ms must be a whole number between 0 and 60000' } });
       return;
     }
-    await setRefundDelay(db, ms);
+    await setDelay(db, what, ms);
     res.status(204).end();
   };
 }
 
 /**
- * Goes in front of a refund route, after its body is read: the provider takes its time before it
- * makes the refund, so a second caller can arrive while the first is still waiting for its
+ * Goes in front of a refund (or mail send) route, after its body is read: the provider takes its
+ * time before it makes the refund, so a second caller can arrive while the first is still waiting for its
  * answer; a caller that gave up meanwhile still gets its refund made, as at a real provider.
  */
-export function refundDelay(db: Db): RequestHandler {
+export function slowedBy(db: Db, what: SandboxDelay): RequestHandler {
   return async (_req, _res, next) => {
-    const ms = await refundDelayMs(db);
+    const ms = await delayMs(db, what);
     if (ms > 0) await new Promise((r) => setTimeout(r, ms));
     next();
   };

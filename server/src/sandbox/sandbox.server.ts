@@ -5,7 +5,7 @@ import type { Db } from '../db/knex';
 import { paypalSandboxRouter } from './paypal.sandbox';
 import { razorpaySandboxRouter } from './razorpay.sandbox';
 import { sendgridSandboxRouter } from './sendgrid.sandbox';
-import { outageSwitch, refundDelaySwitch } from './sandbox.outage';
+import { delaySwitch, outageSwitch } from './sandbox.outage';
 import { ensureSandboxSchema } from './sandbox.store';
 
 export interface RunningSandbox {
@@ -37,7 +37,7 @@ export async function startSandbox(db: Db): Promise<RunningSandbox> {
   // Both providers' refund calls answer 503 for a while: how the durable refund retry is exercised.
   router.post('/sandbox/refunds/outage', express.json(), outageSwitch(db, 'refunds'));
   // Both providers take their time over refunds: how two refund runners at once are exercised.
-  router.post('/sandbox/refunds/slow', express.json(), refundDelaySwitch(db));
+  router.post('/sandbox/refunds/slow', express.json(), delaySwitch(db, 'refunds'));
   // The rest of both providers' server-to-server API answers 503 while buyers can still pay:
   // how a payment the server cannot confirm for a while is exercised.
   router.post('/sandbox/providers/outage', express.json(), outageSwitch(db, 'api'));

@@ -117,16 +117,19 @@ export async function isDown(db: Db, what: SandboxOutage): Promise<boolean> {
 }
 
 /** Refund calls wait this long before the refund is made, as a slow provider would (0: at once). */
-export async function setRefundDelay(db: Db, ms: number): Promise<void> {
+/** What a slow-provider switch slows: refund calls (both providers), or SendGrid's mail send. */
+export type SandboxDelay = 'refunds' | 'sendgrid';
+
+export async function setDelay(db: Db, what: SandboxDelay, ms: number): Promise<void> {
   await db.raw(
-    `INSERT INTO provider_sandbox.controls (key, value) VALUES ('refunds_delay_ms', to_jsonb(?::int))
+    `INSERT INTO provider_sandbox.controls (key, value) VALUES (?, to_jsonb(?::int))
      ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
-    [ms],
+    [`${what}_delay_ms`, ms],
   );
 }
 
-export async function refundDelayMs(db: Db): Promise<number> {
-  const r = await db.raw(`SELECT (value #>> '{}')::int AS ms FROM provider_sandbox.controls WHERE key = 'refunds_delay_ms'`);
+export async function delayMs(db: Db, what: SandboxDelay): Promise<number> {
+  const r = await db.raw(`SELECT (value #>> '{}')::int AS ms FROM provider_sandbox.controls WHERE key = ?`, [`${what}_delay_ms`]);
   return Number(r.rows[0]?.ms ?? 0);
 }
 

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import type { Db } from '../db/knex';
 import { SANDBOX_CREDENTIALS } from './sandbox.credentials';
-import { outageSwitch } from './sandbox.outage';
+import { delaySwitch, outageSwitch, slowedBy } from './sandbox.outage';
 import { isDown, listSandboxEmails, sandboxId } from './sandbox.store';
 
 interface MailBody {
@@ -12,12 +12,12 @@ interface MailBody {
   attachments?: { filename: string; type?: string; content: string }[];
 }
 
-/** SendGrid's v3 mail send, recording each message; plus an inbox and an outage switch for people and tests. */
+/** SendGrid's v3 mail send, recording each message; plus an inbox, an outage and a slowness switch for people and tests. */
 export function sendgridSandboxRouter(db: Db): Router {
   const r = Router();
   const json = express.json({ limit: '5mb' });
 
-  r.post('/sandbox/sendgrid/v3/mail/send', json, async (req, res) => {
+  r.post('/sandbox/sendgrid/v3/mail/send', json, slowedBy(db, 'sendgrid'), async (req, res) => {
     if (req.get('authorization') !== `Bearer ${SANDBOX_CREDENTIALS.sendgridApiKey}`) {
       res.status(401).json({ errors: [{ message: 'The provided authorization grant is invalid, expired, or revoked', field: null, help: null }] });
       return;
@@ -53,6 +53,7 @@ export function sendgridSandboxRouter(db: Db): Router {
   });
 
   r.post('/sandbox/sendgrid/outage', json, outageSwitch(db, 'sendgrid'));
+  r.post('/sandbox/sendgrid/slow', json, delaySwitch(db, 'sendgrid'));
 
   return r;
 }
