@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { matchPath, Route, Routes } from 'react-router-dom';
 import { Layout } from './components/layout';
+import { LazyPart } from './components/lazy-part';
 import { LiveDataGate } from './components/live-data-gate';
 import { HomeScreen } from './home/home.screen';
 import { lazyWithPreload } from './lib/lazy';
@@ -63,9 +64,9 @@ export function App() {
               key={path}
               path={path}
               element={
-                <Suspense fallback={<PageFallback />}>
+                <LazyPart fallback={<PageFallback />}>
                   <Screen />
-                </Suspense>
+                </LazyPart>
               }
             />
           ))}

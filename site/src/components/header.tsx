@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { openRegistration } from '../lib/ui';
+import { LazyPart } from './lazy-part';
 import { Logo } from './logo';
 import { useToast } from '../lib/toast';
 
@@ -10,9 +11,9 @@ const PageToast = lazy(() => import('./toaster').then((m) => ({ default: m.PageT
 
 function ToastSlot() {
   return useToast() ? (
-    <Suspense fallback={null}>
+    <LazyPart overlay>
       <PageToast />
-    </Suspense>
+    </LazyPart>
   ) : null;
 }
 

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useMaintenance } from '../lib/data';
 import { lazyWhenSettled } from '../lib/lazy';
 import { clearToastOnNavigation } from '../lib/toast';
 import { closeDialog, useOpenDialog } from '../lib/ui';
 import { useNavigationEffect } from '../lib/use-navigation-effect';
+import { LazyPart } from './lazy-part';
 import { usePageMeta } from '../lib/use-page-meta';
 import { captureUtm } from '../lib/utm';
 import { AnnouncementBanner } from './announcement-banner';
@@ -42,11 +43,11 @@ export function Layout() {
       </main>
       <DeferredFooter />
       <QuestionWidget />
-      <Suspense fallback={null}>
+      <LazyPart overlay>
         {dialog.name === 'registration' && <RegistrationModal workshopId={dialog.workshopId} prefill={dialog.prefill} offer={dialog.offer} onClose={closeDialog} />}
         {dialog.name === 'waitlist' && <WaitlistModal workshopId={dialog.workshopId} onClose={closeDialog} />}
         {dialog.name === 'interest' && <InterestModal onClose={closeDialog} />}
-      </Suspense>
+      </LazyPart>
     </>
   );
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, useCallback, useRef, useState } from 'react';
 import { useMaintenance } from '../lib/data';
 import { useStayClear } from '../lib/use-stay-clear';
+import { LazyPart } from './lazy-part';
 
 const QuestionPanel = lazy(() => import('./question-panel'));
 
@@ -24,9 +25,9 @@ export default function QuestionWidget() {
   return (
     <div ref={box} className={`qwidget ${away ? 'qwidget-away' : ''}`} data-testid="question-widget">
       {open && (
-        <Suspense fallback={null}>
+        <LazyPart overlay>
           <QuestionPanel onClose={close} />
-        </Suspense>
+        </LazyPart>
       )}
       <button
         ref={toggle}

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, LIST_PRICE_USD, type PublicWorkshop } from '@workshop/shared';
 import { Countdown } from '../components/countdown';
 import { EventTime } from '../components/event-time';
+import { LazyPart } from '../components/lazy-part';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { heroWorkshop, isSoldOut, otherWorkshops, useMaintenance, workshopsStore } from '../lib/data';
 import { openRegistration, openWaitlist } from '../lib/ui';
@@ -58,9 +59,9 @@ export function Hero() {
         </div>
       </div>
       {others.length > 0 && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <OtherWorkshops workshops={others} />
-        </Suspense>
+        </LazyPart>
       )}
     </section>
   );

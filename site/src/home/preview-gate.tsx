@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { DEFAULT_PREVIEW_VIDEO_URL, STORAGE_KEYS } from '@workshop/shared';
+import { LazyPart } from '../components/lazy-part';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { siteStore, useMaintenance } from '../lib/data';
 import { useBrowserValue } from '../lib/hydration';
@@ -51,7 +52,7 @@ export function PreviewGate({ workshopId }: { workshopId: string | null }) {
         </div>
       )}
       {stage === 'form' && (
-        <Suspense fallback={<p className="small muted">Loading form...</p>}>
+        <LazyPart fallback={<p className="small muted">Loading form...</p>}>
           <PreviewForm
             workshopId={workshopId}
             onUnlocked={() => {
@@ -59,7 +60,7 @@ export function PreviewGate({ workshopId }: { workshopId: string | null }) {
               setStage('unlocked');
             }}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );

@@ -20,6 +20,16 @@ export const siteStore = createLoader<PublicSiteState>(
   pageData().site,
 );
 
+// A page restored from the back-forward cache shows what it showed when it was left: seats and
+// prices may have changed since, so they are asked for again at once (the old ones stay until then).
+if (typeof window !== 'undefined') {
+  window.addEventListener('pageshow', (e) => {
+    if (!e.persisted) return;
+    workshopsStore.reload();
+    siteStore.reload();
+  });
+}
+
 export function isSoldOut(w: PublicWorkshop): boolean {
   return w.seats_left === 0;
 }

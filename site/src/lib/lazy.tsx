@@ -1,4 +1,5 @@
-import { lazy, memo, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, useEffect, type ComponentType, type ReactNode } from 'react';
+import { LazyPart } from '../components/lazy-part';
 import { partPending } from './hydrated';
 
 type Module<P> = { default: ComponentType<P> };
@@ -73,7 +74,12 @@ export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>
   };
   const Lazy = lazy(async () => {
     await pageSettled();
-    const { default: Part } = await load();
+    // Its code gone (a release since the page was loaded): the notice shows in its place, and
+    // the rest of the page is live without it (held clicks are replayed).
+    const { default: Part } = await load().catch((err: unknown) => {
+      release();
+      throw err;
+    });
     function Live(props: P) {
       useEffect(() => {
         live = true;
@@ -96,9 +102,9 @@ export function lazyWhenSettled<P extends object>(load: () => Promise<Module<P>>
       return release;
     }, []);
     return (
-      <Suspense fallback={fallback}>
+      <LazyPart fallback={fallback}>
         <Lazy {...props} />
-      </Suspense>
+      </LazyPart>
     );
   });
 }

@@ -6,8 +6,10 @@ import { useNavigationEffect } from './use-navigation-effect';
  */
 export function usePageMeta() {
   useNavigationEffect((pathname) => {
-    // A new page starts at its top; the first render keeps the browser's own restoration.
-    window.scrollTo(0, 0);
+    // A new page starts at its top; the first render keeps the browser's own restoration. At
+    // once, not smoothly (the page's scroll-behavior): a dialog opening on the new page (the
+    // booking confirmation) locks scrolling and would stop a smooth scroll halfway down.
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
     let stale = false;
     import('./apply-page-meta').then(({ applyPageMeta }) => !stale && applyPageMeta(pathname));
     return () => {
