@@ -17,6 +17,14 @@ const TARGETS: { prefix: RegExp; type: string; load: (db: Db, req: Request) => P
   },
 ];
 
+/** A creation has no id in its path: its target is the row its answer returns. */
+const CREATED: Record<string, string> = {
+  '/api/admin/workshops': 'workshop',
+  '/api/admin/promo-codes': 'promo_code',
+  '/api/admin/revive': 'revive',
+  '/api/admin/users': 'user',
+};
+
 const SECRET = /password|token|secret/i;
 /** What the admin sent, without anything that must never be stored. */
 function sanitize(body: unknown): unknown {
@@ -24,9 +32,16 @@ function sanitize(body: unknown): unknown {
   return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : v]));
 }
 
+function idOf(body: unknown): string | null {
+  // An admin account is named by its email (its answer carries no id).
+  const row = body && typeof body === 'object' ? (body as { id?: unknown; email?: unknown }) : {};
+  const id = row.id ?? row.email;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
+}
+
 /**
  * Every admin write, recorded once it has answered: who, when, which route, the target row
- * before and after, and the request (secrets redacted). The table refuses updates and deletes.
+ * before and after (for a creation: the row it made), and the request (secrets redacted). The table refuses updates and deletes.
  * A failure to record is logged, never turned into a failed admin action.
  */
 export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
@@ -38,15 +53,25 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
     const params = { ...req.params } as Record<string, string>;
     const load = () => (target ? target.load(db, { params } as unknown as Request).catch(() => null) : Promise.resolve(null));
     const before = await load();
+    const createdType = req.method === 'POST' ? CREATED[routePath] : undefined;
+    let created: unknown;
+    if (createdType) {
+      const json = res.json.bind(res);
+      res.json = (body: unknown) => {
+        created = body;
+        return json(body);
+      };
+    }
     res.on('finish', () => {
       void (async () => {
         const after = await load();
+        const createdId = createdType && res.statusCode < 300 ? idOf(created) : null;
         await db('admin_activity').insert({
           actor_user_id: req.admin?.id ?? null,
           actor_email: req.admin?.email ?? null,
           action: `${req.method} ${routePath}`,
-          target_type: target?.type ?? null,
-          target_id: params.id ?? params.key ?? null,
+          target_type: target?.type ?? (createdId ? createdType : null),
+          target_id: params.id ?? params.key ?? createdId,
           before: before === undefined ? null : JSON.stringify(before),
           after: JSON.stringify({ request: sanitize(req.body), ...(after ? { row: after } : {}) }),
           status: res.statusCode,
