@@ -1,7 +1,7 @@
 import type { Db } from '../../../src/db/knex';
 import { countTakenSeats } from '../../../src/workshops/seats.queries';
 import type { CaseRun } from './driver';
-import { capturedPayments, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
+import { capturedPayments, ledgerMatchesProvider, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
 
 /** A workshop never has more completed seats than its capacity (either of the case's two; seats, not orders): checked after every step. */
 export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string | undefined> {
@@ -24,7 +24,7 @@ export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string 
  * or archived by a clear) and was not refunded, or it was refunded in full and bought nothing,
  * or a business decision ended its seat and exactly what that decision gave back was refunded;
  * no refund was made twice; nothing was refunded that was not captured; the one-use code sold
- * one discounted seat (more only to late payers); every completed registration got exactly one
+ * one discounted seat; the ledger agrees with the provider; every completed registration got exactly one
  * confirmation; no checkout is left pending.
  */
 export async function settledInvariants(db: Db, run: CaseRun, seen: Record<string, number>, webhooksArrive: boolean): Promise<string[]> {
@@ -38,6 +38,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   seen.byHand = (seen.byHand ?? 0) + run.hand.size;
   problems.push(...(await refundsMadeOnce(db, captured)));
   problems.push(...(await promoWithinUses(db, run)));
+  if (webhooksArrive) problems.push(...(await ledgerMatchesProvider(db, captured)));
   const strayRefunds = await db('refunds as f')
     .where('f.status', 'succeeded')
     .whereIn('f.payment_id', db('provider_sandbox.razorpay_payments').whereNotIn('status', ['captured', 'refunded']).select('id'));

@@ -87,6 +87,24 @@ export async function refundsMatchDecisions(db: Db, run: CaseRun, captured: Capt
   return problems;
 }
 
+/**
+ * The ledger says what the provider did: once the queue is drained and the providers' webhooks
+ * arrived, every payment's captured minus kept is what went back at the provider (ours and by
+ * hand), so the business never believes it kept money a hand refund gave back (the ninth
+ * review: hand money seen while a call of ours was in flight never reached the ledger).
+ */
+export async function ledgerMatchesProvider(db: Db, captured: Captured[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const p of captured) {
+    const row = await db('payments').where({ provider: p.provider, payment_id: p.id }).first('amount_cents', 'kept_cents', 'refunded_outside_cents', 'decision');
+    if (!row) continue;
+    if (row.amount_cents - row.kept_cents !== p.refunded) {
+      problems.push(`${p.provider} payment ${p.id} of ${p.amount}: the ledger keeps ${row.kept_cents} (${row.refunded_outside_cents} noted as given back by hand, decision ${row.decision}), but ${p.refunded} went back at the provider (${await whereIs(db, p.id)})`);
+    }
+  }
+  return problems;
+}
+
 /** One refund row is one refund at the provider: never two for the same key (an admin's retry beside a running one). */
 export async function refundsMadeOnce(db: Db, captured: Captured[]): Promise<string[]> {
   const ids = captured.map((p) => p.id);
