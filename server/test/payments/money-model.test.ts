@@ -60,7 +60,25 @@ describe('the money path, as a model', () => {
       }
       const property = fc.asyncProperty(scenarioArb, (s) => runCase(s, token));
       if (!SOAK_SECONDS) {
-        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...REPLAY });
+        // One case written out, run first, so the coverage checks below never hang on chance: a team
+        // of two pays, gives a seat back, is refunded half of the rest by hand, then cancels.
+        const team: Scenario = {
+          seats: 3,
+          otherSeats: 1,
+          buyers: ['paypal'],
+          webhooksArrive: true,
+          steps: [
+            { do: 'checkout', b: 0, seats: 2 },
+            { do: 'pay', b: 0, how: 'ok' },
+            { do: 'return', b: 0 },
+            { do: 'cancelSeat', b: 0, band: 'early' },
+            { do: 'handRefund', b: 0, share: 0.5 },
+            { do: 'buyerCancel', b: 0, band: 'mid' },
+            { do: 'return', b: 0 },
+            { do: 'webhook', k: 0 },
+          ],
+        };
+        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(REPLAY.seed === undefined ? { examples: [[team]] } : REPLAY) });
         console.log(`money model: ${RUNS} cases; ${JSON.stringify(seen)}`);
         // Enough cases move money for the invariants to mean something.
         expect(seen.captured).toBeGreaterThan(RUNS / 2);
