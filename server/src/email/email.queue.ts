@@ -52,7 +52,8 @@ export async function queueAdminAlert(
   const live = alert.registrationId ? await trx('workshop_registrations').where({ id: alert.registrationId }).first('id') : undefined;
   const base = live ? await registrationEmailData(trx, live.id, sender) : alert.data;
   if (!base) return false;
-  return queueEmail(trx, live ? live.id : null, kind, admin, { ...base, details: { ...base.details, ...alert.details } });
+  // The caller's amount stands (a refund alert names the refund, not the booking's price).
+  return queueEmail(trx, live ? live.id : null, kind, admin, { ...base, amount: alert.data?.amount ?? base.amount, details: { ...base.details, ...alert.details } });
 }
 
 /**

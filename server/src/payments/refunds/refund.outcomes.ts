@@ -1,3 +1,4 @@
+import { formatCents } from '@workshop/shared';
 import { detachedEmailData } from '../../email/email.data';
 import { queueAdminAlert, queueDuplicateRefundEmail, queueRefundEmails } from '../../email/email.queue';
 import { tryTransition } from '../../registrations/registration-transition';
@@ -50,8 +51,11 @@ export async function refundGaveUp(ctx: PaymentsContext, r: RefundRow, attempts:
     if (retried.rows.length) return;
     const changed = await trx('refunds').where({ id: r.id, status: 'queued' }).whereRaw('attempts = ?', [attempts]).update({ status: 'failed', updated_at: trx.fn.now() });
     if (!changed) return;
-    const details = { 'Payment ID': r.payment_id, 'Refund reason': r.reason, Attempts: String(attempts), 'Last error': error };
-    const data = detachedEmailData(ctx.sender, r.amount_cents, r.provider, details);
+    // The alert names what is still owed (a partial refund, less what was given back by hand), never the
+    // payment: an admin who refunds the amount it names by hand must not give back what a decision kept.
+    const owed = r.amount_cents - r.credited_cents;
+    const details = { 'Payment ID': r.payment_id, 'Refund still owed': formatCents(owed), 'Refund reason': r.reason, Attempts: String(attempts), 'Last error': error };
+    const data = detachedEmailData(ctx.sender, owed, r.provider, details);
     await queueAdminAlert(trx, 'admin_refund_failed', ctx.sender, { registrationId: r.registration_id, details, data });
   });
 }

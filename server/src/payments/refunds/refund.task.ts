@@ -101,6 +101,12 @@ async function lookAgainAfter(ctx: PaymentsContext, provider: PaymentProvider, r
   }
 }
 
+/** An attempt of this refund had its answer lost less than OUTCOME_UNKNOWN_MINUTES ago (database clock). */
+async function callMayStillLand(ctx: PaymentsContext, refundId: string): Promise<boolean> {
+  const r = await ctx.db.raw(`SELECT coalesce(outcome_unknown_at > now() - make_interval(mins => ?), false) AS may FROM refunds WHERE id = ?`, [OUTCOME_UNKNOWN_MINUTES, refundId]);
+  return Boolean(r.rows[0]?.may);
+}
+
 /** While another runner holds a refund, a waiting one looks again this often (the holder's lease is five minutes). */
 const BUSY_RECHECK_SECONDS = 30;
 
@@ -136,6 +142,13 @@ export function refundTask(ctx: PaymentsContext): Task {
       const error = errorText(err);
       await releaseClaim(ctx.db, r, error, err instanceof RefundOutcomeUnknown);
       if (r.attempts >= REFUND_MAX_ATTEMPTS) {
+        // A call whose answer was lost may still be made at the provider: told to refund by hand now, an
+        // admin would give the money back twice. It is looked for again once that call can no longer land.
+        if (await callMayStillLand(ctx, r.id)) {
+          ctx.logger.warn({ err: error, refundId: r.id, attempts: r.attempts }, 'last refund attempt: its answer was lost, so it is looked for again before anyone is told');
+          await scheduleRefundJob(ctx.db, r.id, OUTCOME_UNKNOWN_MINUTES * 60 + 60);
+          return;
+        }
         ctx.logger.error({ err, refundId: r.id, attempts: r.attempts }, 'refund failed for the last time: the admins are told');
         await refundGaveUp(ctx, r, r.attempts, error);
         return;
