@@ -61,6 +61,8 @@ export interface CaseRun {
   promoSightings: Map<string, PromoSighting>;
   /** By payment id: what went back by hand at the provider. */
   hand: Map<string, HandRefunds>;
+  /** Refunds that gave up for good, then carried out by hand as their alert asked. */
+  gaveUp: number;
 }
 
 /** Drives one scenario against the real server, provider sandbox and database. */
@@ -93,6 +95,7 @@ export class MoneyDriver {
       onceCodeId,
       promoSightings: new Map(),
       hand: new Map(),
+      gaveUp: 0,
     };
     this.waitlist = new WaitlistSteps(server, api, this);
     this.afterSale = new AfterSaleSteps(server, api, this);
@@ -192,6 +195,8 @@ export class MoneyDriver {
         return this.providerSide.handRefund(b!, s.share);
       case 'runnerDies':
         return this.providerSide.runnerDies();
+      case 'refundGivesUp':
+        return this.providerSide.refundGivesUp();
       case 'join':
       case 'claim':
       case 'expireOffer':

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { claimRefund } from '../../../src/payments/refunds/refund.claim';
 import { refundRequest } from '../../../src/payments/refunds/refund.task';
-import { scheduleRefundJob } from '../../../src/payments/refunds/refund.queue';
+import { REFUND_MAX_ATTEMPTS, scheduleRefundJob } from '../../../src/payments/refunds/refund.queue';
+import { isDown, setOutage } from '../../../src/sandbox/sandbox.store';
 import { SANDBOX_CREDENTIALS } from '../../../src/sandbox/sandbox.credentials';
 import type { ApiClient, TestServer } from '../../support/test-server';
 import type { Buyer, MoneyDriver } from './driver';
@@ -46,9 +47,13 @@ export class ProviderSideSteps {
   async handRefund(b: Buyer, share: 0.5 | 1): Promise<void> {
     const p = await this.lastPayment(b);
     if (!p || p.refunded >= p.amount) return;
-    const cents = Math.max(1, Math.floor((p.amount - p.refunded) * share));
+    await this.byHand(b.provider, p, Math.max(1, Math.floor((p.amount - p.refunded) * share)));
+  }
+
+  /** A refund in the provider's dashboard (no key of ours), its webhook queued like any other. */
+  private async byHand(provider: string, p: { id: string; amount: number; refunded: number }, cents: number): Promise<void> {
     let refundId: string;
-    if (b.provider === 'paypal') {
+    if (provider === 'paypal') {
       const res = await this.api('POST', `/sandbox/paypal/v2/payments/captures/${p.id}/refund`, {
         headers: { authorization: 'Bearer A21AA-sandbox-dashboard' },
         body: { amount: { value: (cents / 100).toFixed(2), currency_code: 'USD' } },
@@ -65,6 +70,71 @@ export class ProviderSideSteps {
     const before = this.driver.run.hand.get(p.id) ?? { cents: 0, afterDecision: 0, fullByHand: false };
     const decided = this.driver.run.decisions.has(p.id);
     this.driver.run.hand.set(p.id, { cents: before.cents + cents, afterDecision: before.afterDecision + (decided ? cents : 0), fullByHand: before.fullByHand || p.refunded + cents >= p.amount });
+  }
+
+  /** What the provider captured of a payment and has given back of it so far. */
+  private async payment(provider: string, id: string): Promise<{ id: string; amount: number; refunded: number } | undefined> {
+    if (provider === 'paypal') {
+      const rows = await this.db.raw(
+        `SELECT o.capture_id AS id, o.amount, coalesce((SELECT sum(r.amount::numeric) FROM provider_sandbox.paypal_refunds r WHERE r.capture_id = o.capture_id), 0)::text AS refunded
+           FROM provider_sandbox.paypal_orders o WHERE o.capture_id = ?`,
+        [id],
+      );
+      const row = rows.rows[0];
+      return row ? { id, amount: toCents(row.amount), refunded: toCents(row.refunded) } : undefined;
+    }
+    const p = await this.db('provider_sandbox.razorpay_payments').where({ id }).first();
+    return p ? { id, amount: p.amount, refunded: p.amount_refunded } : undefined;
+  }
+
+  /**
+   * An open refund of the case gives up (five days of a provider refusing it, in short: its
+   * attempts are fast-forwarded and its last one meets a refund outage), and an admin does what
+   * the "refund failed" alert asks: refunds by hand, in the provider's dashboard, the amount it
+   * names (read from the alert itself; the case's admin address receives it). A last
+   * attempt whose answer was lost is not given up on: then nothing happens here.
+   */
+  async refundGivesUp(): Promise<void> {
+    const payments = await this.driver.casePaymentIds();
+    if (!payments.length) return;
+    const open = await this.db('refunds')
+      .whereIn('payment_id', payments)
+      .where({ status: 'queued' })
+      .where((q) => q.whereNull('claimed_until').orWhere('claimed_until', '<=', this.db.fn.now()))
+      .orderBy('created_at')
+      .first('id');
+    if (!open) return;
+    const wasDown = await isDown(this.db, 'refunds');
+    await this.db('refunds').where({ id: open.id, status: 'queued' }).update({ attempts: REFUND_MAX_ATTEMPTS - 1 });
+    await setOutage(this.db, 'refunds', 3600);
+    try {
+      await scheduleRefundJob(this.db, open.id);
+      for (let i = 0; i < 200; i++) {
+        const r = await this.db('refunds').where({ id: open.id }).first('status', 'attempts', 'claim_id');
+        if (r.status !== 'queued' || (r.attempts >= REFUND_MAX_ATTEMPTS && !r.claim_id)) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+    } finally {
+      if (!wasDown) await setOutage(this.db, 'refunds', 0);
+    }
+    const r = await this.db('refunds').where({ id: open.id }).first();
+    if (r.status !== 'failed') return;
+    const p = await this.payment(r.provider, r.payment_id);
+    // What the alert the admins got says (its Amount), as they would read it.
+    const alert = await this.db('email_messages').where({ kind: 'admin_refund_failed' }).whereRaw(`data->'details'->>'Payment ID' = ?`, [r.payment_id]).orderBy('id', 'desc').first('data');
+    const owed = Number(alert?.data?.amount ?? 0);
+    if (!p || owed <= 0) return;
+    this.driver.run.gaveUp++;
+    // The admin acts once the provider's dashboard works (an outage the case set goes on afterwards).
+    const down = { refunds: await isDown(this.db, 'refunds'), providers: await isDown(this.db, 'api') };
+    await setOutage(this.db, 'refunds', 0);
+    await setOutage(this.db, 'api', 0);
+    try {
+      await this.byHand(r.provider, p, owed);
+    } finally {
+      if (down.refunds) await setOutage(this.db, 'refunds', 3600);
+      if (down.providers) await setOutage(this.db, 'api', 3600);
+    }
   }
 
   /**

@@ -41,6 +41,8 @@ export type Step =
   | { do: 'handRefund'; b: number; share: 0.5 | 1 }
   /** A refund runner dies right after the provider made its refund, before recording it. */
   | { do: 'runnerDies' }
+  /** An open refund gives up for good, and an admin refunds by hand the amount the alert names. */
+  | { do: 'refundGivesUp' }
   /** The buyer approves or pays one of their earlier orders (one they cancelled or replaced, say). */
   | { do: 'payOld'; b: number; k: number }
   /** The waitlist: join the line, check out with the offer link, let the offer run out, leave, and the offer job running. */
@@ -94,6 +96,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('rename' as const), b: buyerIx }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('handRefund' as const), b: buyerIx, share: fc.constantFrom(0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'refundGivesUp' as const }) },
 );
 
 type Journey = Step[];
@@ -156,7 +159,7 @@ const cancellerJourney = (b: number): fc.Arbitrary<Journey> =>
       // Mostly a team of two (it fits most of the case's workshops), so seat cancels are common.
       fc.constantFrom<2 | 3 | undefined>(undefined, 2, 2, 3),
       bandArb,
-      fc.constantFrom<'none' | 'before' | 'after' | 'dies'>('none', 'none', 'before', 'after', 'dies'),
+      fc.constantFrom<'none' | 'before' | 'after' | 'dies' | 'givesUp'>('none', 'none', 'before', 'after', 'dies', 'givesUp'),
       fc.constantFrom(0.5 as const, 1 as const),
       // The seat given back first: by the buyer under the policy, or by an admin with a refund of their choosing.
       fc.constantFrom<'buyer' | 0 | 0.5 | 1>('buyer', 'buyer', 0, 0.5, 1),
@@ -169,7 +172,10 @@ const cancellerJourney = (b: number): fc.Arbitrary<Journey> =>
       ...(provider === 'before' ? [{ do: 'handRefund' as const, b, share }] : []),
       // A team first gives one seat back, then the decision about the rest.
       ...(seats ? [seatBy === 'buyer' ? { do: 'cancelSeat' as const, b, band: seatBand } : { do: 'adminCancelSeat' as const, b, share: seatBy }] : []),
+      // Or the refund the decision queued meets a long outage, gives up for good, and an admin carries it out by hand as the alert asks.
+      ...(provider === 'givesUp' ? [{ do: 'refundOutage' as const, on: true }] : []),
       ...(slow ? [{ do: 'slowRefunds' as const, ms: slow }, cancel, { do: 'adminRetry' as const }] : [cancel]),
+      ...(provider === 'givesUp' ? [{ do: 'refundGivesUp' as const }, { do: 'refundOutage' as const, on: false }] : []),
       ...(provider === 'after' ? [{ do: 'handRefund' as const, b, share }] : provider === 'dies' ? [{ do: 'runnerDies' as const }] : []),
       ...(clear ? [{ do: 'clear' as const }] : []),
       { do: 'return', b },
