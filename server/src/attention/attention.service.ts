@@ -41,7 +41,7 @@ function refundFailing(f: RefundRow, reg: RegistrationRow | undefined): Draft {
   return {
     ...base(f, reg),
     kind: 'refund_failing',
-    explanation: `Refunding ${money(f.amount_cents, f.currency)} to a buyer ${because} has failed ${times(f.attempts)} at ${providerName(f.provider)}. ${stopped}`,
+    explanation: `Refunding ${money(owed(f), f.currency)} to a buyer ${because} has failed ${times(f.attempts)} at ${providerName(f.provider)}. ${stopped}`,
   };
 }
 
@@ -53,10 +53,13 @@ function unattributed(f: RefundRow): Draft {
   };
 }
 
+/** What a refund still asks of the provider: an admin reading it may give it back by hand, so never what hand money already paid. */
+const owed = (f: RefundRow) => f.amount_cents - (f.credited_cents ?? 0);
+
 function base(f: RefundRow, reg: RegistrationRow | undefined): Omit<Draft, 'kind' | 'explanation'> {
   return {
     id: `refund:${f.id}`,
-    amount_cents: f.amount_cents,
+    amount_cents: owed(f),
     currency: f.currency,
     provider: f.provider,
     payment_id: f.payment_id,

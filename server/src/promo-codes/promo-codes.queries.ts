@@ -46,12 +46,12 @@ export function toPromoCode(row: Record<string, unknown>): PromoCode {
 }
 
 /** Completed uses plus live holds carrying the code, in seats: what a new hold must fit beside (lock the code row first). */
-export async function countCodeTaken(trx: Db | Knex.Transaction, promoCodeId: string): Promise<number> {
+export async function countCodeTaken(trx: Db | Knex.Transaction, promoCodeId: string, exceptRegistrationId?: string): Promise<number> {
   const r = await trx.raw(
     `SELECT ((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r
-      WHERE r.promo_code_id = x.id AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))
+      WHERE r.promo_code_id = x.id AND r.id IS DISTINCT FROM ?::uuid AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))
       + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('x.id')}))::int AS n FROM (SELECT ?::uuid AS id) x`,
-    [promoCodeId],
+    [exceptRegistrationId ?? null, promoCodeId],
   );
   return r.rows[0].n as number;
 }

@@ -42,7 +42,7 @@ export async function priceCode(
  * Refuses a code with no use left: completed uses plus live holds carrying it, counted after the
  * code row is locked (a statement of its own, so it sees every commit made before the lock was
  * granted). Late money (a hold that ran out or was let go) takes a use again only if one is left
- * then: `useLeftForLateCheckout`.
+ * then: `codeUseLeftFor`.
  */
 export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCode, seats = 1): Promise<void> {
   if (code.maxUses === null) return;
@@ -51,13 +51,13 @@ export async function assertUsesLeft(trx: Db | Knex.Transaction, code: PricedCod
 }
 
 /**
- * Whether money arriving for a checkout that no longer holds its seat (its buyer let it go, or its
- * hold ran out) may still take a use of its code: only when one is left now, counted with the
- * code row locked. Its hold ending gave the use back; taking it again past `max_uses` would sell
- * discounted seats beyond the limit.
+ * Whether money arriving for a checkout may still buy its seats at its promo code's price: only when
+ * the code's uses by everyone else, counted with the code row locked (as every checkout counts
+ * them), leave room for its seats. A checkout whose hold ran out or was let go gave its use back;
+ * one still holding keeps it, unless someone counted while its hold looked run out.
  */
-export async function useLeftForLateCheckout(trx: Knex.Transaction, promoCodeId: string, seats = 1): Promise<boolean> {
+export async function codeUseLeftFor(trx: Knex.Transaction, promoCodeId: string, seats: number, registrationId: string): Promise<boolean> {
   const code = await trx('promo_codes').where({ id: promoCodeId }).forNoKeyUpdate().first('id', 'max_uses');
   if (!code || code.max_uses === null) return true;
-  return (await countCodeTaken(trx, code.id)) + seats <= code.max_uses;
+  return (await countCodeTaken(trx, code.id, registrationId)) + seats <= code.max_uses;
 }

@@ -53,7 +53,9 @@ export async function refundGaveUp(ctx: PaymentsContext, r: RefundRow, attempts:
     if (!changed) return;
     // The alert names what is still owed (a partial refund, less what was given back by hand), never the
     // payment: an admin who refunds the amount it names by hand must not give back what a decision kept.
-    const owed = r.amount_cents - r.credited_cents;
+    // Read afresh: the attempt that just failed may have credited hand money it found at the provider.
+    const fresh: { amount_cents: number; credited_cents: number } = await trx('refunds').where({ id: r.id }).first('amount_cents', 'credited_cents');
+    const owed = fresh.amount_cents - fresh.credited_cents;
     const details = { 'Payment ID': r.payment_id, 'Refund still owed': formatCents(owed), 'Refund reason': r.reason, Attempts: String(attempts), 'Last error': error };
     const data = detachedEmailData(ctx.sender, owed, r.provider, details);
     await queueAdminAlert(trx, 'admin_refund_failed', ctx.sender, { registrationId: r.registration_id, details, data });
