@@ -20,12 +20,15 @@ for _ in $(seq 1 360); do
   if ! kill -0 "$pid" 2>/dev/null; then cat "$log"; echo "npm start exited early"; exit 1; fi
   sleep 0.5
 done
-curl -fsS "http://127.0.0.1:$port/api/health" | grep -q '"status":"ok"' || { cat "$log"; echo "health check failed"; exit 1; }
+# Bodies are read whole before grep: `curl | grep -q` under pipefail fails when grep stops reading
+# early and curl dies of SIGPIPE on a page larger than the pipe buffer (the home page is).
+served() { curl -fsS "http://127.0.0.1:$port$1" || true; }
+grep -q '"status":"ok"' <<<"$(served /api/health)" || { cat "$log"; echo "health check failed"; exit 1; }
 # The port opens only once the demo data is in: the very first answer already lists workshops.
-curl -fsS "http://127.0.0.1:$port/api/workshops" | grep -q '"title"' || { cat "$log"; echo "demo workshops not served"; exit 1; }
+grep -q '"title"' <<<"$(served /api/workshops)" || { cat "$log"; echo "demo workshops not served"; exit 1; }
 for _ in $(seq 1 20); do grep -q 'Press Ctrl+C to stop.' "$log" && break; sleep 0.5; done
 grep -q 'password:' "$log" || { cat "$log"; echo "admin login was not printed"; exit 1; }
-curl -fsS "http://127.0.0.1:$port/" | grep -qi '<html' || { cat "$log"; echo "home page not served"; exit 1; }
+grep -qi '<html' <<<"$(served /)" || { cat "$log"; echo "home page not served"; exit 1; }
 
 # Ctrl+C must stop the server and the embedded PostgreSQL.
 kill -INT -- -"$pid"
