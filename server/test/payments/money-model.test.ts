@@ -22,6 +22,8 @@ const SOAK_SECONDS = Number(process.env.MONEY_SOAK_SECONDS ?? 0);
 const SURVEY_CASES = Number(process.env.MONEY_SURVEY_CASES ?? 0);
 /** Replays one counterexample: MONEY_MODEL_SEED and MONEY_MODEL_PATH as fast-check printed them. */
 const REPLAY = process.env.MONEY_MODEL_SEED ? { seed: Number(process.env.MONEY_MODEL_SEED), path: process.env.MONEY_MODEL_PATH } : {};
+/** Replays one scenario as a survey printed it (its JSON), alone: MONEY_MODEL_SCENARIO='{"seats":…}'. */
+const SCENARIO = process.env.MONEY_MODEL_SCENARIO ? (JSON.parse(process.env.MONEY_MODEL_SCENARIO) as Scenario) : undefined;
 
 let server: TestServer;
 let caseNo = 0;
@@ -55,6 +57,7 @@ describe('the money path, as a model', () => {
       const token = await adminToken(server);
       // The admins' alerts (a refund that gave up) have somewhere to go: refundGivesUp reads what they say.
       await server.deps.db('admin_settings').insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: 'owner@model.test' }) }).onConflict('setting_key').merge();
+      if (SCENARIO) return await runCase(SCENARIO, token);
       if (SURVEY_CASES) {
         const survey = new Survey();
         await fc.assert(fc.asyncProperty(scenarioArb, (s) => survey.run(caseNo + 1, () => runCase(s, token), s)), { numRuns: SURVEY_CASES });

@@ -350,6 +350,12 @@ export class MoneyDriver {
     await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
     await reconcilePass(this.server.payments!, 3600);
     await this.drainRefunds();
+    // A refund that gave up after the step driving it stopped waiting (a loaded machine): its alert
+    // reached the admin all the same, who acts on it; the providers' messages about that arrive too.
+    if (await this.providerSide.actOnRefundAlerts()) {
+      if (this.scenario.webhooksArrive) for (let k = 0; k < this.webhooks.length; k++) await this.deliver(k);
+      await this.drainRefunds();
+    }
   }
 
   /**

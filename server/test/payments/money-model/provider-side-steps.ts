@@ -23,6 +23,9 @@ export class ProviderSideSteps {
     private readonly driver: MoneyDriver,
   ) {}
 
+  /** The alerts an admin has already acted on. */
+  private readonly actedOn = new Set<string>();
+
   private get db() {
     return this.server.deps.db;
   }
@@ -117,24 +120,48 @@ export class ProviderSideSteps {
     } finally {
       if (!wasDown) await setOutage(this.db, 'refunds', 0);
     }
-    const r = await this.db('refunds').where({ id: open.id }).first();
-    if (r.status !== 'failed') return;
-    const p = await this.payment(r.provider, r.payment_id);
-    // What the alert the admins got says (its Amount), as they would read it.
-    const alert = await this.db('email_messages').where({ kind: 'admin_refund_failed' }).whereRaw(`data->'details'->>'Payment ID' = ?`, [r.payment_id]).orderBy('id', 'desc').first('data');
-    const owed = Number(alert?.data?.amount ?? 0);
-    if (!p || owed <= 0) return;
-    this.driver.run.gaveUp++;
-    // The admin acts once the provider's dashboard works (an outage the case set goes on afterwards).
-    const down = { refunds: await isDown(this.db, 'refunds'), providers: await isDown(this.db, 'api') };
-    await setOutage(this.db, 'refunds', 0);
-    await setOutage(this.db, 'api', 0);
-    try {
-      await this.byHand(r.provider, p, owed);
-    } finally {
-      if (down.refunds) await setOutage(this.db, 'refunds', 3600);
-      if (down.providers) await setOutage(this.db, 'api', 3600);
+    await this.actOnRefundAlerts();
+  }
+
+  /**
+   * What an admin does with each "refund failed" alert of the case, whenever it came (a refund
+   * may give up after the step that drove it gave up waiting, on a loaded machine): refunds by
+   * hand, in the provider's dashboard, the amount the alert names (read from the alert itself,
+   * once per alert). Returns how many alerts were acted on.
+   */
+  async actOnRefundAlerts(): Promise<number> {
+    const payments = await this.driver.casePaymentIds();
+    if (!payments.length) return 0;
+    const alerts: { id: string; provider: string; payment_id: string; data: { amount?: number } }[] = await this.db('email_messages as m')
+      .join('refunds as r', 'r.payment_id', this.db.raw(`m.data->'details'->>'Payment ID'`))
+      .where('m.kind', 'admin_refund_failed')
+      // Only while the admin page shows the refund as failed: one an admin's retry carried out since needs nothing.
+      .where('r.status', 'failed')
+      .whereIn('r.payment_id', payments)
+      .distinctOn('m.created_at', 'm.id')
+      .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }])
+      .select('m.id', 'r.provider', 'r.payment_id', 'm.data');
+    let acted = 0;
+    for (const { id, data, ...r } of alerts) {
+      if (this.actedOn.has(id)) continue;
+      this.actedOn.add(id);
+      const p = await this.payment(r.provider, r.payment_id);
+      const owed = Number(data?.amount ?? 0);
+      if (!p || owed <= 0) continue;
+      this.driver.run.gaveUp++;
+      acted++;
+      // The admin acts once the provider's dashboard works (an outage the case set goes on afterwards).
+      const down = { refunds: await isDown(this.db, 'refunds'), providers: await isDown(this.db, 'api') };
+      await setOutage(this.db, 'refunds', 0);
+      await setOutage(this.db, 'api', 0);
+      try {
+        await this.byHand(r.provider, p, owed);
+      } finally {
+        if (down.refunds) await setOutage(this.db, 'refunds', 3600);
+        if (down.providers) await setOutage(this.db, 'api', 3600);
+      }
     }
+    return acted;
   }
 
   /**
