@@ -14,6 +14,7 @@ import {
   type PublicSiteState,
   type PublicWorkshop,
 } from '@workshop/shared';
+import { livePlaceholderAttributes } from './live-placeholders';
 
 /** The live data a public page shows: its HTML carries it, so the page needs no API call to fill in. */
 export interface PageData {
@@ -195,8 +196,13 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Re
     }
     let html = page.html.replace(META_BLOCK, () => head);
     if (!isAdmin) {
-      const live = liveTags(meta, origin, await readPageData(), !!known);
+      const data = await readPageData();
+      const live = liveTags(meta, origin, data, !!known);
       if (live) html = html.replace('</head>', () => `  ${live}\n  </head>`);
+      if (data && known && meta.path === '/') {
+        const attrs = livePlaceholderAttributes(data.workshops);
+        html = html.replace(/<html lang="en"/, () => `<html lang="en" ${attrs}`);
+      }
     }
     allowInlineScripts(res, page.hashes);
     res.setHeader('Cache-Control', 'no-cache');

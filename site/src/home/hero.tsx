@@ -8,6 +8,7 @@ import { MaintenanceNotice } from '../components/maintenance-notice';
 import { heroWorkshop, isSoldOut, otherWorkshops, useMaintenance, workshopsStore } from '../lib/data';
 import { openRegistration, openWaitlist } from '../lib/ui';
 import { useCountdown } from '../lib/use-countdown';
+import { HeroPlaceholder, OthersPlaceholder } from './hero-placeholder';
 import { PreviewGate } from './preview-gate';
 
 // Only with live data (never in the prerendered page): fetched when there are others to list.
@@ -51,15 +52,16 @@ export function Hero() {
           </div>
         </div>
         <div className="hero-side">
-          {state.status === 'loading' && <HeroSkeleton />}
+          {state.status === 'loading' && <HeroPlaceholder />}
           {state.status === 'error' && <NotAvailable text={state.error} />}
           {state.status === 'ready' && !workshop && <NotAvailable text="No active workshops are currently available for registration." />}
           {workshop && <WorkshopCard workshop={workshop} />}
           <PreviewGate workshopId={workshop?.id ?? null} />
         </div>
       </div>
+      {state.status === 'loading' && <OthersPlaceholder />}
       {others.length > 0 && (
-        <LazyPart>
+        <LazyPart fallback={<OthersPlaceholder />}>
           <OtherWorkshops workshops={others} />
         </LazyPart>
       )}
@@ -135,20 +137,5 @@ function NotAvailable({ text }: { text: string }) {
         Want to hear about the next one? <Link to="/contact">Contact us</Link>
       </p>
     </article>
-  );
-}
-
-function HeroSkeleton() {
-  return (
-    <div className="card workshop-card" aria-busy="true" data-testid="hero-skeleton">
-      {/* Named by its text: a plain div takes no aria-label. */}
-      <span className="sr-only">Loading workshop</span>
-      <div className="skeleton" style={{ width: '30%', height: 22 }} />
-      <div className="skeleton" style={{ width: '85%', height: 28 }} />
-      <div className="skeleton" style={{ width: '60%', height: 18 }} />
-      <div className="skeleton" style={{ width: '50%', height: 44 }} />
-      <div className="skeleton" style={{ width: '100%', height: 64 }} />
-      <div className="skeleton" style={{ width: '100%', height: 52 }} />
-    </div>
   );
 }
