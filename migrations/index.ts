@@ -35,6 +35,7 @@ import * as addCalendarSequences from './20261127090000-add-calendar-sequences';
 import * as waitlistJoinedEmail from './20261127100000-waitlist-joined-email';
 import * as accessIdPrefixIndex from './20261127110000-access-id-prefix-index';
 import * as indexUnsentEmails from './20261128090000-index-unsent-emails';
+import * as emailBounces from './20261129090000-email-bounces';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '20261127100000-waitlist-joined-email': waitlistJoinedEmail,
   '20261127110000-access-id-prefix-index': accessIdPrefixIndex,
   '20261128090000-index-unsent-emails': indexUnsentEmails,
+  '20261129090000-email-bounces': emailBounces,
 };

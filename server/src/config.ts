@@ -71,6 +71,8 @@ const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   SENDGRID_API_KEY: z.string().optional(),
+  /** SendGrid's Event Webhook verification key (Mail Settings → Event Webhook → Signed): bounces reach the admins. */
+  SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().min(40, 'must be the verification key SendGrid shows').optional(),
   EMAIL_FROM: z.email('must be an email address').default('workshops@example.com'),
   EMAIL_FROM_NAME: z.string().default('No-Code Workshop'),
   RECONCILE_INTERVAL_SECONDS: positiveInt(60),

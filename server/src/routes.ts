@@ -3,6 +3,7 @@ import { activityRoutes } from './activity/activity.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './bookings/bookings.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
+import { emailEventRoutes } from './email/email-events.routes';
 import type { AppDeps, RouteDef, RouteModule } from './http/route';
 import { interestRoutes } from './interests/interests.routes';
 import { messageRoutes } from './messages/messages.routes';
@@ -38,6 +39,7 @@ export const routeModules: RouteModule[] = [
   settingsRoutes,
   promoCodeRoutes,
   waitlistRoutes,
+  emailEventRoutes,
 ];
 
 export function allRoutes(deps: AppDeps): RouteDef[] {

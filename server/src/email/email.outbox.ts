@@ -30,6 +30,9 @@ export type EmailKind =
   | 'seat_cancelled'
   | 'attendee_cancelled';
 
+/** Emails to the admins about a failure: one of them failing is logged, never alerted about again (no loop). */
+export const ADMIN_ALERTS: ReadonlySet<EmailKind> = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);
+
 export interface QueueOptions {
   dedupeKey?: string;
   messageId?: string;

@@ -5,10 +5,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
 import type { EmailData } from './email.data';
 import { type EmailKind, type EmailSender, queueAdminAlert } from './email.queue';
+import { ADMIN_ALERTS } from './email.outbox';
 import { renderEmail } from './email.render';
 import type { EmailContent } from './email.templates';
-
-const ADMIN_ALERTS = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);
 
 /** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
 const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace'`;
@@ -42,7 +41,9 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
     }
     await d.db('email_messages').where({ id: emailId }).update({ subject: content.subject, attempts: d.db.raw('attempts + 1') });
     try {
-      const [res] = await d.mailer.send({ to: msg.to_email, from: d.sender.from, subject: content.subject, text: content.text, html: content.html, attachments: content.attachments });
+      // Our id travels with it: SendGrid's events about it (a bounce) name it (email/email-events.ts).
+      const customArgs = { email_message_id: emailId };
+      const [res] = await d.mailer.send({ to: msg.to_email, from: d.sender.from, subject: content.subject, text: content.text, html: content.html, attachments: content.attachments, customArgs });
       const messageId = (res.headers as Record<string, string | undefined>)['x-message-id'] ?? null;
       await d.db('email_messages')
         .where({ id: emailId })

@@ -74,6 +74,12 @@ export async function emailFigures(db: Db): Promise<EmailFigures[]> {
   return rows;
 }
 
+/** Emails SendGrid accepted that did not arrive (bounced or dropped), by kind; the partial index email_messages_bounced_idx serves it. */
+export async function bouncedEmails(db: Db): Promise<{ kind: string; n: number }[]> {
+  const { rows } = await db.raw(`SELECT kind, count(*) AS n FROM email_messages WHERE bounced_at IS NOT NULL GROUP BY 1`);
+  return rows;
+}
+
 /**
  * How long the oldest unsettled checkout has waited, by provider, since its seat hold ran out:
  * the reconciler (every RECONCILE_INTERVAL_SECONDS) should settle it from the provider within a

@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/knex';
 import type { RouteDef } from '../http/route';
 import { enabledProviders } from '../payments/providers.config';
-import { checkoutTotals, emailFigures, jobFigures, reconcileLag, refundFigures, registrationsByStatus } from './business-metrics.queries';
+import { bouncedEmails, checkoutTotals, emailFigures, jobFigures, reconcileLag, refundFigures, registrationsByStatus } from './business-metrics.queries';
 import { checkoutMetrics } from './checkout-metrics';
 import { httpMetrics } from './http-metrics';
 import { metricsAccess } from './metrics-access';
@@ -57,6 +57,7 @@ export function createMetrics(deps: { db: Db; config: Config; logger: Logger }):
   const emailsRetrying = gauge('workshop_emails_retrying', 'Emails waiting to be sent whose last attempt the provider refused or did not answer, by kind; whole cluster.', ['kind']);
   const emailOldest = gauge('workshop_email_oldest_queued_seconds', 'How long the oldest email waiting to be sent has waited, by kind; whole cluster.', ['kind']);
   const emailsFailed = counter('workshop_emails_failed_total', 'Emails given up on, by reason (refused = the provider refused every attempt, unbuildable = could not be built); whole cluster.', ['reason']);
+  const emailsBounced = counter('workshop_emails_bounced_total', 'Emails the provider accepted that did not arrive (bounced by the receiving server or dropped), by kind, from SendGrid\'s Event Webhook; whole cluster.', ['kind']);
   const reconcileLagGauge = gauge('workshop_reconcile_lag_seconds', 'How long the oldest unsettled checkout has waited since its seat hold ran out, by provider (0 when none; provider-held PayPal captures left out); whole cluster.', ['provider']);
   const queueDepth = gauge('workshop_job_queue_depth', 'Background jobs due and waiting for a worker, by task; whole cluster.', ['task']);
   const queueOldest = gauge('workshop_job_queue_oldest_seconds', 'Age of the oldest job due and waiting, by task; whole cluster.', ['task']);
@@ -71,21 +72,22 @@ export function createMetrics(deps: { db: Db; config: Config; logger: Logger }):
     Awaited<ReturnType<typeof jobFigures>>,
     Awaited<ReturnType<typeof emailFigures>>,
     Awaited<ReturnType<typeof reconcileLag>>,
+    Awaited<ReturnType<typeof bouncedEmails>>,
   ];
   const readDatabase = () =>
     db.transaction(async (trx): Promise<Figures> => {
       // A scrape must never queue up behind a slow database.
       await trx.raw(`SET LOCAL statement_timeout = '5s'`);
-      return [await checkoutTotals(trx), await registrationsByStatus(trx), await refundFigures(trx), await jobFigures(trx), await emailFigures(trx), await reconcileLag(trx)];
+      return [await checkoutTotals(trx), await registrationsByStatus(trx), await refundFigures(trx), await jobFigures(trx), await emailFigures(trx), await reconcileLag(trx), await bouncedEmails(trx)];
     });
 
   /** Synchronous from reset to last set, so two scrapes at once cannot add their figures together. */
   function show(figures: Figures | undefined): void {
-    for (const m of [started, completed, refunded, registrations, refunds, refundsFailing, refundOldest, queueDepth, queueOldest, jobs, jobsFailed, emailsQueued, emailsRetrying, emailOldest, emailsFailed, reconcileLagGauge]) m.reset();
+    for (const m of [started, completed, refunded, registrations, refunds, refundsFailing, refundOldest, queueDepth, queueOldest, jobs, jobsFailed, emailsQueued, emailsRetrying, emailOldest, emailsFailed, emailsBounced, reconcileLagGauge]) m.reset();
     dbUp.set(figures ? 1 : 0);
     // Without the database, no figure rather than a stale one.
     if (!figures) return;
-    const [checkouts, byStatus, refundRows, jobRows, emailRows, lagRows] = figures;
+    const [checkouts, byStatus, refundRows, jobRows, emailRows, lagRows, bounceRows] = figures;
     // Enabled providers always have a series, so a dashboard shows 0 rather than nothing.
     const providers = new Set<string>([...enabledProviders(config), ...checkouts.map((c) => c.provider)]);
     for (const provider of providers) {
@@ -113,6 +115,9 @@ export function createMetrics(deps: { db: Db; config: Config; logger: Logger }):
     }
     // Both reasons always have a series (even at 0), so the first email given up on is an increase Prometheus sees.
     for (const reason of ['refused', 'unbuildable'] as const) emailsFailed.inc({ reason }, emailRows.reduce((n, e) => n + Number(e[reason]), 0));
+    // The confirmation always has a series, so the first bounce is an increase Prometheus sees.
+    emailsBounced.inc({ kind: 'confirmation' }, 0);
+    for (const b of bounceRows) emailsBounced.inc({ kind: b.kind }, Number(b.n));
     for (const e of emailRows) {
       if (Number(e.queued) === 0) continue;
       emailsQueued.set({ kind: e.kind }, Number(e.queued));

@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createPrivateKey, sign } from 'node:crypto';
 
 /**
  * The credentials the server uses against the built-in provider sandbox. They are not
@@ -12,6 +12,12 @@ export const SANDBOX_CREDENTIALS = {
   razorpayKeySecret: 'sandbox_razorpay_key_secret',
   razorpayWebhookSecret: 'sandbox_razorpay_webhook_secret',
   sendgridApiKey: 'SG.sandbox-key',
+  /** The Event Webhook verification key SendGrid shows under Mail Settings (base64 DER, P-256). */
+  sendgridEventPublicKey:
+    'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEKKouprxfKyaGr5h9wbz/KMCA2g2tJ5BRxBFpMBB7H/rj03t4etExwgl2tgSD8/EAtT1wzAeomvv0n3sCPlFQwg==',
+  /** Signs the sandbox's SendGrid events; SendGrid keeps its own private. */
+  sendgridEventSigningKey:
+    'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgRDIy0Fjy9It5710iEV/37kHFMR9QbDslM24g6VcFRVihRANCAAQoqi6mvF8rJoavmH3BvP8owIDaDa0nkFHEEWkwEHsf+uPTe3h60THCCXa2BIPz8QC1PXDMB6ia+/SfewI+UVDC',
   /** Signs the sandbox's PayPal webhooks; PayPal keeps its own signing key private too. */
   paypalSigningKey: 'sandbox-paypal-webhook-signing-key',
 } as const;
@@ -59,4 +65,16 @@ export function verifyPaypalWebhookSignature(input: {
 }): boolean {
   const expected = hmacHex(SANDBOX_CREDENTIALS.paypalSigningKey, paypalSigningInput(input.transmissionId, input.transmissionTime, input.webhookId, input.rawBody));
   return expected === input.transmissionSig;
+}
+
+/**
+ * SendGrid's Event Webhook headers for a body: an ECDSA P-256 signature (SHA-256, DER, base64) of
+ * the timestamp followed by the exact bytes, as SendGrid signs them.
+ */
+export function signSendgridEvents(rawBody: string, timestamp = String(Math.floor(Date.now() / 1000)), keyDer: string = SANDBOX_CREDENTIALS.sendgridEventSigningKey): Record<string, string> {
+  const key = createPrivateKey({ key: Buffer.from(keyDer, 'base64'), format: 'der', type: 'pkcs8' });
+  return {
+    'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + rawBody), key).toString('base64'),
+    'x-twilio-email-event-webhook-timestamp': timestamp,
+  };
 }

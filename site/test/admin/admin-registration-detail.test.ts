@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signSendgridEvents } from '../../../server/src/sandbox/sandbox.credentials';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
 import { navLink, newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
@@ -76,6 +77,19 @@ describe('one registration', () => {
     await page.getByTestId('detail-more-fields').getByText('updated_at', { exact: true }).waitFor();
     for (const action of ['action-resend', 'action-move', 'action-refund', 'action-cancel']) await page.getByTestId(action).waitFor();
     await screenshot(page, 'registration-detail');
+  });
+
+  it('shows an email that was sent but bounced, with the receiving server\'s reason', async () => {
+    const row = await reg(mona.email);
+    const confirmation = await db()('email_messages').where({ registration_id: row.id, kind: 'confirmation' }).first('id', 'provider_message_id');
+    const raw = JSON.stringify([{ email: mona.email, event: 'bounce', type: 'bounce', reason: '550 5.1.1 No such user', sg_message_id: `${confirmation.provider_message_id}.f1`, email_message_id: confirmation.id }]);
+    const res = await fetch(`${h.server.url}/api/webhooks/sendgrid`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', ...signSendgridEvents(raw) } });
+    expect(res.status).toBe(200);
+    await openDetail(mona.email);
+    const email = page.getByTestId('email-row').filter({ hasText: 'Confirmation' });
+    expect(await email.getByTestId('send-status').textContent()).toBe('Bounced');
+    expect(await email.getByTestId('email-bounce').textContent()).toMatch(/^Did not arrive \(.+\): Bounced by the receiving server: 550 5\.1\.1 No such user$/);
+    await screenshot(page, 'registration-detail-bounced');
   });
 
   it('offers no action on a booking that is not active, and shows why it is not', async () => {

@@ -20,6 +20,9 @@ export const registrationDetailSchema = z.object({
       provider_message_id: z.string().nullable(),
       created_at: z.string(),
       sent_at: z.string().nullable(),
+      /** The provider accepted it but it did not arrive (SendGrid's Event Webhook: bounced or dropped), and why. */
+      bounced_at: z.string().nullable(),
+      bounce_reason: z.string().nullable(),
     }),
   ),
   refunds: z.array(

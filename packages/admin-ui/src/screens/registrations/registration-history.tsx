@@ -58,7 +58,7 @@ export function RegistrationHistory({ detail }: { detail: RegistrationDetail }) 
                   <Typography.Text strong data-testid="email-kind">
                     {kindLabel(m.kind)}
                   </Typography.Text>
-                  <SendStatus status={m.status} />
+                  <SendStatus status={m.bounced_at ? 'bounced' : m.status} />
                 </Flex>
                 {m.subject && <Typography.Text style={{ wordBreak: 'break-word' }}>{m.subject}</Typography.Text>}
                 <Typography.Text type="secondary" style={{ ...small, wordBreak: 'break-all' }}>
@@ -71,6 +71,11 @@ export function RegistrationHistory({ detail }: { detail: RegistrationDetail }) 
                 {m.last_error && (
                   <Typography.Text type="danger" style={{ ...small, wordBreak: 'break-word' }} data-testid="email-error">
                     Last error: {m.last_error}
+                  </Typography.Text>
+                )}
+                {m.bounced_at && (
+                  <Typography.Text type="danger" style={{ ...small, wordBreak: 'break-word' }} data-testid="email-bounce">
+                    Did not arrive ({formatDateTime(m.bounced_at)}): {m.bounce_reason}
                   </Typography.Text>
                 )}
               </Flex>
