@@ -1,3 +1,4 @@
+import { queueCancellationEmail } from '../email/email.queue';
 import { BadRequestError } from '../http/errors';
 import { REASONS } from '../registrations/registration-status';
 import { tryTransition } from '../registrations/registration-transition';
@@ -72,8 +73,12 @@ async function refundMadeAtProvider(ctx: PaymentsContext, provider: PaymentProvi
   if (!reg || !refundedInFull(payment)) return { outcome: 'refund_noted', registrationId };
   const ended = await ctx.db.transaction(async (trx) => {
     const done = await tryTransition(trx, reg.id, ['completed'], 'refunded', { status_reason: REASONS.refundedAtProvider, seats: 0 });
-    if (done) await trx('attendees').where({ registration_id: reg.id, status: 'active' }).update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now() });
-    return Boolean(done);
+    if (!done) return false;
+    await trx('attendees').where({ registration_id: reg.id, status: 'active' }).update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now() });
+    // The buyer (and each named attendee) hears that the booking ended, with the CANCEL of its
+    // calendar event: an admin's refund in the dashboard ends it as surely as one of ours.
+    await queueCancellationEmail(trx, reg.id, ctx.sender, payment.amountCents);
+    return true;
   });
   return { outcome: ended ? 'refunded' : 'unchanged', registrationId };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookByCard } from '../payments/booking-flows';
+import { bookByCard, razorpayDashboardRefund } from '../payments/booking-flows';
 import { createWorkshop, sandboxEmails, waitFor } from '../payments/payments-helpers';
 import { HOUR_MS, inviteOf } from '../support/ics';
 import { useTestServer } from '../support/test-server';
@@ -94,6 +94,26 @@ describe('the order’s calendar event', () => {
     expect(res.status, res.text).toBe(200);
     const cancelled = inviteOf(await mailTo(b.email, 'Booking cancelled'));
     expect(cancelled).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: confirmed.uid, sequence: confirmed.sequence + 1 });
+  });
+
+  it('a refund in full made by hand in the provider’s dashboard ends the booking: the buyer is told, with METHOD:CANCEL for the same UID', async () => {
+    const w = await createWorkshop(h.db, { title: 'Dashboard Refund Build', date: new Date(Date.now() + 20 * DAY) });
+    const b = await bookByCard(h, w.id, 'cal-dashboard');
+    const confirmed = inviteOf(await mailTo(b.email, "You're registered"));
+    const reg = await regOf(b.email);
+    // A part first: the booking stands, and nobody is told anything.
+    expect((await (await razorpayDashboardRefund(h, b.paymentId, 1000)).webhook()).status).toBe(200);
+    expect(await regOf(b.email)).toMatchObject({ status: 'completed' });
+    // Then the rest: the booking ends, once, however often the provider says so.
+    const rest = await razorpayDashboardRefund(h, b.paymentId, reg.amount - 1000);
+    expect((await rest.webhook()).status).toBe(200);
+    expect((await rest.webhook(`evt_again_${reg.id}`)).status).toBe(200);
+    expect(await regOf(b.email)).toMatchObject({ status: 'refunded', status_reason: 'refunded_at_provider' });
+    const notice = await mailTo(b.email, 'Booking cancelled: Dashboard Refund Build');
+    expect(notice.text_body).toContain(`your booking is cancelled and your seat released. $${(reg.amount / 100).toFixed(2)} is being refunded`);
+    expect(inviteOf(notice)).toMatchObject({ method: 'CANCEL', status: 'CANCELLED', uid: confirmed.uid, sequence: confirmed.sequence + 1 });
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await sandboxEmails(h.server, b.email)).filter((m) => m.subject.startsWith('Booking cancelled')).length).toBe(1);
   });
 
   it('a long non-ASCII name and title: every line at most 75 octets, CRLF, and read back intact', async () => {
