@@ -173,6 +173,18 @@ export async function registrationSummary(db: Db, tz: string): Promise<Registrat
  */
 export async function archiveAndDeleteAllRegistrations(db: Db): Promise<{ deleted: number; kept: number }> {
   return db.transaction(async (trx) => {
+    // The rows that look clearable are locked first, in a statement of their own: one a decision
+    // is changing right now (a seat refund of a long-past booking) is waited for, and the delete
+    // below, with a snapshot taken after that wait, sees the refund the decision added. In one
+    // statement it would re-check the changed row against its older snapshot, miss the new refund
+    // and clear a booking still owed money. A refund added after this lock waits for the clear.
+    await trx.raw(
+      `SELECT r.id FROM workshop_registrations r
+        WHERE r.status IN ('completed', 'failed', 'refunded', 'cancelled')
+          AND NOT (r.status = 'completed' AND (SELECT w.date FROM workshops w WHERE w.id = r.workshop_id) > now() - make_interval(days => ?))
+        FOR UPDATE OF r`,
+      [RECORDING_DAYS],
+    );
     const r = await trx.raw(
       `
       WITH cleared AS (

@@ -197,4 +197,25 @@ describe('DELETE /api/admin/registrations (clear all)', () => {
     expect(archived.map((a) => a.id).sort()).toEqual(cleared);
     expect(archived.find((a) => a.record.access_id === 'NC-AAAA2222')?.record).toMatchObject({ name: 'Alice Walker', payment_id: 'PAY-ALICE', amount: 9900 });
   });
+
+  it('keeps a booking given a refund while the clear was running: the clear waits for that decision and sees its refund', async () => {
+    const w = await insertWorkshop(h.db, { title: 'Long Past Build', date: new Date(Date.now() - 40 * 86_400_000) });
+    const reg = await insertRegistration(h.db, w.id, { name: 'Racing Rae', status: 'completed', payment_id: 'PAY-RAE', seats_bought: 2, seats: 2 });
+    // An admin's seat refund, as its transaction runs: the booking's row changed and a refund owed, not yet committed.
+    const decision = await h.db.transaction();
+    try {
+      await decision('workshop_registrations').where({ id: reg.id }).update({ seats: 1, updated_at: decision.fn.now() });
+      await insertRefund(decision as never, { idempotency_key: 'seat:PAY-RAE:2', registration_id: reg.id, provider: 'paypal', payment_id: 'PAY-RAE', amount_cents: 4950, reason: 'admin_refund' });
+      const clearing = h.api('DELETE', '/api/admin/registrations?confirm=true', { token: h.token });
+      // The clear reaches the booking's row and waits on it.
+      await expect.poll(async () => (await h.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%workshop_registrations%'`)).rows[0].n).toBeGreaterThan(0);
+      await decision.commit();
+      expect((await clearing).status).toBe(200);
+    } catch (err) {
+      await decision.rollback().catch(() => {});
+      throw err;
+    }
+    expect(await h.db('workshop_registrations').where({ id: reg.id }).first('status', 'seats')).toEqual({ status: 'completed', seats: 1 });
+    expect(await h.db('refunds').where({ payment_id: 'PAY-RAE' }).first('registration_id')).toEqual({ registration_id: reg.id });
+  });
 });
