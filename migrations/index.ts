@@ -36,6 +36,7 @@ import * as waitlistJoinedEmail from './20261127100000-waitlist-joined-email';
 import * as accessIdPrefixIndex from './20261127110000-access-id-prefix-index';
 import * as indexUnsentEmails from './20261128090000-index-unsent-emails';
 import * as emailBounces from './20261129090000-email-bounces';
+import * as repeatableAdminAlerts from './20261129100000-repeatable-admin-alerts';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '20261127110000-access-id-prefix-index': accessIdPrefixIndex,
   '20261128090000-index-unsent-emails': indexUnsentEmails,
   '20261129090000-email-bounces': emailBounces,
+  '20261129100000-repeatable-admin-alerts': repeatableAdminAlerts,
 };

@@ -50,6 +50,7 @@ export async function recordEmailEvents(db: Db, sender: EmailSender, events: unk
           registrationId: msg.registration_id,
           data: { ...(msg.data as EmailData), bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined },
           details: { 'Email kind': msg.kind, Error: reason },
+          dedupeKey: `email_bounced:${msg.id}`,
         });
       }
       return true;

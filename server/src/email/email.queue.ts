@@ -45,7 +45,7 @@ export async function queueAdminAlert(
   trx: Knex.Transaction,
   kind: 'admin_refund_failed' | 'admin_email_failed' | 'admin_reconcile_stuck',
   sender: EmailSender,
-  alert: { registrationId: string | null; details: Record<string, string>; data?: EmailData },
+  alert: { registrationId: string | null; details: Record<string, string>; data?: EmailData; dedupeKey?: string },
 ): Promise<boolean> {
   const admin = await adminAddress(trx);
   if (!admin) return false;
@@ -53,7 +53,8 @@ export async function queueAdminAlert(
   const base = live ? await registrationEmailData(trx, live.id, sender) : alert.data;
   if (!base) return false;
   // The caller's amount stands (a refund alert names the refund, not the booking's price).
-  return queueEmail(trx, live ? live.id : null, kind, admin, { ...base, amount: alert.data?.amount ?? base.amount, details: { ...base.details, ...alert.details } });
+  // A refund or email alert is one per failure (its dedupe key), not one per booking.
+  return queueEmail(trx, live ? live.id : null, kind, admin, { ...base, amount: alert.data?.amount ?? base.amount, details: { ...base.details, ...alert.details } }, { dedupeKey: alert.dedupeKey });
 }
 
 /**

@@ -34,7 +34,7 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
       await d.db.transaction(async (trx) => {
         await trx('email_messages').where({ id: emailId }).update({ status: 'failed', last_error: `could not build: ${error}`, data: trx.raw(SCRUB_SECRETS) });
         if (!ADMIN_ALERTS.has(msg.kind)) {
-          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: error } });
+          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: error }, dedupeKey: `email_failed:${emailId}` });
         }
       });
       return;
@@ -55,7 +55,7 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
         await trx('email_messages').where({ id: emailId }).update({ last_error: message, ...(last ? { status: 'failed', data: trx.raw(SCRUB_SECRETS) } : {}) });
         // The provider refused it on every attempt: someone must reach this person another way.
         if (last && !ADMIN_ALERTS.has(msg.kind)) {
-          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: errorText(err) } });
+          await queueAdminAlert(trx, 'admin_email_failed', d.sender, { registrationId: msg.registration_id, data: withoutSecrets(msg.data as EmailData), details: { 'Email kind': msg.kind, Error: errorText(err) }, dedupeKey: `email_failed:${emailId}` });
         }
       });
       if (last) d.logger.error({ emailId, err: message }, 'email send failed for the last time: the admins are told');

@@ -68,7 +68,7 @@ async function refundMadeAtProvider(ctx: PaymentsContext, provider: PaymentProvi
   const payment = orderId ? (await provider.readOrder(orderId)).payments.find((p) => p.id === paymentId) : undefined;
   if (!payment) return { outcome: 'unknown_payment', registrationId };
   const atProvider = await provider.listRefunds({ orderId, paymentId });
-  await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined));
+  await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined, ctx.sender));
   // Everything went back: the seats are paid for by nothing, whoever's refunds are still open (they are credited or refused at the provider).
   if (!reg || !refundedInFull(payment)) return { outcome: 'refund_noted', registrationId };
   const ended = await ctx.db.transaction(async (trx) => {

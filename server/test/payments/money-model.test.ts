@@ -46,6 +46,14 @@ async function runCase(scenario: Scenario, token: string): Promise<void> {
   seen.seatCancels += [...driver.run.decisions.values()].filter((d) => d.by.includes('seat')).length;
   seen.teams += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).where('seats_bought', '>', 1).whereNotNull('completed_at').count('* as n').first())?.n ?? 0);
   const problems = await settledInvariants(server.deps.db, driver.run, seen, scenario.webhooksArrive);
+  if (problems.length && process.env.MONEY_DEBUG) {
+    const db = server.deps.db;
+    const ids = await driver.casePaymentIds();
+    console.log('DEBUG refunds', JSON.stringify(await db('refunds').whereIn('payment_id', ids).select('id', 'payment_id', 'amount_cents', 'credited_cents', 'status', 'attempts', 'reason', 'idempotency_key', 'last_error', 'outcome_unknown_at', 'created_at', 'updated_at'), null, 1));
+    console.log('DEBUG alerts', JSON.stringify(await db('email_messages').where({ kind: 'admin_refund_failed' }).select('id', 'created_at', 'data'), null, 1));
+    console.log('DEBUG ledger', JSON.stringify(await db('payments').whereIn('payment_id', ids), null, 1));
+    console.log('DEBUG events', JSON.stringify(await db('payment_events').whereIn('registration_id', db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).select('id')).select('event_type', 'outcome', 'received_at'), null, 1));
+  }
   if (problems.length) throw new Error(`after settling:\n  ${problems.join('\n  ')}`);
 }
 

@@ -1,7 +1,9 @@
 import type { PaymentMethod } from '@workshop/shared';
 import type { Knex } from 'knex';
+import type { EmailSender } from '../../email/email.data';
 import { lockPayment, noteRefundedOutside } from '../ledger/payment-ledger';
 import { ALREADY_REFUNDED, type ProviderRefund } from '../payment-provider';
+import { queueRefundFailedAlert } from './refund-alerts';
 import { OUTCOME_UNKNOWN_MINUTES } from './refund.claim';
 import { scheduleRefundJob } from './refund.queue';
 
@@ -27,10 +29,19 @@ interface Row {
  * refund, about to make its call. What is left is a decision of its own: no longer kept
  * (noteRefundedOutside), once no call of ours that may still land could turn out to be refused
  * for want of the room it took (then it is that refund's money, and a fee the decision kept
- * stays kept). Run with nothing locked; it locks the payment's ledger row, the lock
- * every decision and refund of that payment is queued under.
+ * stays kept). A refund that gave up and is credited only in part had its "refund failed" alert
+ * name more than it now owes (its last attempt could not see this hand money): the admins get
+ * the alert again with what is still owed. Run with nothing locked; it locks the payment's
+ * ledger row, the lock every decision and refund of that payment is queued under.
  */
-export async function attributeHandRefunds(trx: Knex.Transaction, provider: PaymentMethod, paymentId: string, atProvider: ProviderRefund[], self?: string): Promise<void> {
+export async function attributeHandRefunds(
+  trx: Knex.Transaction,
+  provider: PaymentMethod,
+  paymentId: string,
+  atProvider: ProviderRefund[],
+  self: string | undefined,
+  sender: EmailSender,
+): Promise<void> {
   const payment = await lockPayment(trx, provider, paymentId);
   if (!payment) return;
   const rows: Row[] = await trx('refunds')
@@ -72,6 +83,7 @@ export async function attributeHandRefunds(trx: Knex.Transaction, provider: Paym
       .update({ credited_cents: r.credited_cents + credit, updated_at: trx.fn.now(), ...(covered && r.status === 'failed' ? { status: 'queued' } : {}) });
     // Fully given back by hand: woken to record itself (no provider call), unless it is the caller.
     if (covered && r.id !== self) await scheduleRefundJob(trx, r.id);
+    else if (!covered && r.status === 'failed') await queueRefundFailedAlert(trx, sender, r.id, true);
   }
   // While a call of ours may still land, what the rest is waits on it: landed, the rest came on top
   // of it (noted at the next look); refused, it was that refund's own money (its runner credits it then).

@@ -1,6 +1,5 @@
-import { formatCents } from '@workshop/shared';
-import { detachedEmailData } from '../../email/email.data';
-import { queueAdminAlert, queueDuplicateRefundEmail, queueRefundEmails } from '../../email/email.queue';
+import { queueDuplicateRefundEmail, queueRefundEmails } from '../../email/email.queue';
+import { queueRefundFailedAlert } from './refund-alerts';
 import { tryTransition } from '../../registrations/registration-transition';
 import { recordEvent } from '../payment-events.queries';
 import type { PaymentsContext } from '../payments.context';
@@ -49,15 +48,9 @@ export async function refundGaveUp(ctx: PaymentsContext, r: RefundRow, attempts:
   await ctx.db.transaction(async (trx) => {
     const retried = await trx.raw(`SELECT 1 FROM graphile_worker._private_jobs WHERE key = ? AND locked_at IS NULL`, [`refund:${r.id}`]);
     if (retried.rows.length) return;
-    const changed = await trx('refunds').where({ id: r.id, status: 'queued' }).whereRaw('attempts = ?', [attempts]).update({ status: 'failed', updated_at: trx.fn.now() });
+    const changed = await trx('refunds').where({ id: r.id, status: 'queued' }).whereRaw('attempts = ?', [attempts]).update({ status: 'failed', last_error: error.slice(0, 2000), updated_at: trx.fn.now() });
     if (!changed) return;
-    // The alert names what is still owed (a partial refund, less what was given back by hand), never the
-    // payment: an admin who refunds the amount it names by hand must not give back what a decision kept.
-    // Read afresh: the attempt that just failed may have credited hand money it found at the provider.
-    const fresh: { amount_cents: number; credited_cents: number } = await trx('refunds').where({ id: r.id }).first('amount_cents', 'credited_cents');
-    const owed = fresh.amount_cents - fresh.credited_cents;
-    const details = { 'Payment ID': r.payment_id, 'Refund still owed': formatCents(owed), 'Refund reason': r.reason, Attempts: String(attempts), 'Last error': error };
-    const data = detachedEmailData(ctx.sender, owed, r.provider, details);
-    await queueAdminAlert(trx, 'admin_refund_failed', ctx.sender, { registrationId: r.registration_id, details, data });
+    // Read afresh (refund-alerts.ts): the attempt that just failed may have credited hand money it found at the provider.
+    await queueRefundFailedAlert(trx, ctx.sender, r.id);
   });
 }

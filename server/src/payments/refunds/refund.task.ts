@@ -45,7 +45,7 @@ async function refundsAtProvider(ctx: PaymentsContext, provider: PaymentProvider
  */
 async function creditNow(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<{ credited: number; landed?: ProviderRefund }> {
   const atProvider = await refundsAtProvider(ctx, provider, r);
-  if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, r.id));
+  if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, r.id, ctx.sender));
   const credited: number = (await ctx.db('refunds').where({ id: r.id }).first('credited_cents')).credited_cents;
   return { credited, landed: atProvider?.find((f) => f.key === r.id) };
 }
@@ -95,7 +95,7 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
 async function lookAgainAfter(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<void> {
   try {
     const atProvider = await refundsAtProvider(ctx, provider, r);
-    if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider));
+    if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, undefined, ctx.sender));
   } catch (err) {
     ctx.logger.warn({ err: errorText(err), refundId: r.id, paymentId: r.payment_id }, 'could not look for refunds made by hand after a refund went through');
   }
