@@ -37,6 +37,7 @@ import * as accessIdPrefixIndex from './20261127110000-access-id-prefix-index';
 import * as indexUnsentEmails from './20261128090000-index-unsent-emails';
 import * as emailBounces from './20261129090000-email-bounces';
 import * as repeatableAdminAlerts from './20261129100000-repeatable-admin-alerts';
+import * as watchFailedRefunds from './20261129110000-watch-failed-refunds';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '20261128090000-index-unsent-emails': indexUnsentEmails,
   '20261129090000-email-bounces': emailBounces,
   '20261129100000-repeatable-admin-alerts': repeatableAdminAlerts,
+  '20261129110000-watch-failed-refunds': watchFailedRefunds,
 };

@@ -343,11 +343,14 @@ export class MoneyDriver {
       await this.observe();
       for (let pass = 0; pass < 2; pass++) {
         await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
+        // Refunds that gave up are looked at again at their provider now and then: time passes.
+        await this.db('refunds').whereIn('payment_id', await this.casePaymentIds()).update({ looked_at: null });
         await reconcilePass(this.server.payments!, 3600);
       }
       for (const b of this.buyers) await this.settleCapture(b, 'COMPLETED');
     }
     await mine().whereNotNull('reconcile_after').update({ reconcile_after: this.db.raw(`now() - interval '1 second'`) });
+    await this.db('refunds').whereIn('payment_id', await this.casePaymentIds()).update({ looked_at: null });
     await reconcilePass(this.server.payments!, 3600);
     await this.drainRefunds();
     // A refund that gave up after the step driving it stopped waiting (a loaded machine): its alert
