@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REFUND_MAX_ATTEMPTS } from '../../src/payments/refunds/refund.queue';
 import { useTestServer } from '../support/test-server';
 import { bookByPaypal, paypalDashboardRefund, refundedAtProvider, refundsSettled } from './booking-flows';
+import { alertsTo, owedIn, partialRefundThatGivesUp } from './gave-up-flows';
 import { createWorkshop, sandboxEmails, waitFor } from './payments-helpers';
 
 /**
@@ -12,41 +12,21 @@ import { createWorkshop, sandboxEmails, waitFor } from './payments-helpers';
  * now reads the refund afresh, and the Needs attention list names what is still owed too.
  */
 const h = useTestServer({ admin: true, env: { JOB_POLL_INTERVAL_MS: '50', PROVIDER_TIMEOUT_MS: '1000' } });
-const refundsDown = async (seconds: number) => expect((await h.api('POST', '/sandbox/refunds/outage', { body: { seconds } })).status).toBe(204);
 
 describe('the refund-failed alert after the last attempt credited hand money', () => {
   it('names what is still owed after the hand money (40.00), so doing as told gives back exactly the 60.00 decided', async () => {
     const admin = 'owner-stale-credit@example.com';
-    await h.db('admin_settings').insert({ setting_key: 'email_notifications', setting_value: JSON.stringify({ enabled: false, admin_email: admin }) }).onConflict('setting_key').merge();
+    await alertsTo(h, admin);
     const w = await createWorkshop(h.db);
     const b = await bookByPaypal(h, w.id, 'stale-credit');
     const reg = await h.db('workshop_registrations').where({ email: b.email }).first();
 
-    let refundId = '';
-    try {
-      // The admin's partial refund of 60.00 (the rest is kept), at a provider whose refunds are down.
-      await refundsDown(600);
-      expect((await h.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: h.token, body: { amount_cents: 6000, reason: 'goodwill' } })).status).toBe(200);
-      const refund = await waitFor(async () => {
-        const r = await h.db('refunds').where({ payment_id: b.paymentId }).first();
-        return r?.attempts >= 1 && !r.claim_id ? r : undefined;
-      });
-      // Days of retries in short: the next attempt is the last; its wake-up waits until we say.
-      await h.db('refunds').where({ id: refund.id }).update({ attempts: REFUND_MAX_ATTEMPTS - 1 });
-      await h.db.raw(`UPDATE graphile_worker._private_jobs SET run_at = now() + interval '1 hour' WHERE key = ?`, [`refund:${refund.id}`]);
-
-      // Meanwhile an admin gives 20.00 back by hand at PayPal's dashboard (its webhook is late, or never comes).
-      await refundsDown(0);
+    // The admin's partial refund of 60.00 (the rest is kept) gives up; meanwhile an admin gives 20.00 back by hand at
+    // PayPal's dashboard (its webhook is late, or never comes). PayPal's refund list still answers in a refunds outage:
+    // the last attempt sees the 20.00 and credits it, then its call for the other 40.00 fails.
+    const refundId = await partialRefundThatGivesUp(h, reg.id, b.paymentId, 6000, async () => {
       await paypalDashboardRefund(h, b.paymentId, '20.00');
-      await refundsDown(600);
-
-      // The last attempt: it sees the 20.00 and credits it, then its call for the other 40.00 fails.
-      expect((await h.api('POST', `/api/admin/attention/refunds/${refund.id}/retry`, { token: h.token })).status).toBe(200);
-      await waitFor(async () => (await h.db('refunds').where({ id: refund.id }).first()).status === 'failed', 20_000);
-      refundId = refund.id;
-    } finally {
-      await refundsDown(0);
-    }
+    });
 
     const [alert] = await waitFor(async () => {
       const m = await sandboxEmails(h.server, admin);
@@ -54,7 +34,7 @@ describe('the refund-failed alert after the last attempt credited hand money', (
     });
     // The admins' "Needs attention" list, where the alert sends them, says the same.
     const listed = (await h.api('GET', '/api/admin/attention', { token: h.token })).body.items.find((i: { refund: { id: string } | null }) => i.refund?.id === refundId);
-    const named = Math.round(Number(/Refund still owed: \$(\d+\.\d\d)/.exec(alert.text_body ?? '')?.[1] ?? '0') * 100);
+    const named = owedIn(alert.text_body);
 
     // The admin does as the alert says.
     const hand = await paypalDashboardRefund(h, b.paymentId, (named / 100).toFixed(2));
