@@ -1,6 +1,7 @@
 import type { PaymentMethod, RegistrationStatus } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
+import { lockPayment } from '../payments/ledger/payment-ledger';
 import { STUCK_AFTER_ATTEMPTS } from '../payments/reconcile.job';
 import type { RefundRow } from '../payments/refunds/refund.queue';
 
@@ -117,8 +118,14 @@ export function eventNamesPayment(e: EventRow, paymentId: string): boolean {
 
 // ---- retries -------------------------------------------------------------------------------
 
-/** Back to queued, keeping its attempts and last error; refunds already made are not touched. */
+/**
+ * Back to queued, keeping its attempts and last error; refunds already made are not touched.
+ * Under the payment's ledger lock, as every crediting of hand money: a credit is never decided on
+ * a refund seen as failed (and alerted about again) while this retry is about to pay it.
+ */
 export async function requeueRefund(trx: Knex.Transaction, id: string): Promise<RefundRow | undefined> {
+  const payment = await trx('refunds').where({ id }).first('provider', 'payment_id');
+  if (payment) await lockPayment(trx, payment.provider, payment.payment_id);
   const [row] = await trx('refunds')
     .where({ id })
     .whereIn('status', ['queued', 'failed'])

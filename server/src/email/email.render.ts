@@ -76,6 +76,9 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
     case 'attendee_cancelled':
       return attendeeCancelledEmail(d);
     case 'admin_refund_failed':
+      // The last word about a refund that gave up: hand refunds found since cover it.
+      if (data.amount === 0 && data.details?.Update)
+        return alert(data, `refund covered by hand for ${data.registrationId ? data.name : 'an unattributed payment'}`, 'Refunds made by hand in the payment provider dashboard now cover the refund an earlier alert asked for. Nothing more is owed and nothing needs doing.');
       return alert(
         data,
         `refund failed for ${data.registrationId ? data.name : 'an unattributed payment'} (${formatCents(data.amount)})`,

@@ -13,8 +13,9 @@ export const refundsDown = async (h: TestServerHandle, seconds: number) => expec
 /** The amount a "refund failed" alert names as still owed, in cents. */
 export const owedIn = (text: string | null | undefined) => Math.round(Number(/Refund still owed: \$(\d+\.\d\d)/.exec(text ?? '')?.[1] ?? 'NaN') * 100);
 
-/** The alerts the admins received so far that name an amount still owed. */
-export const refundAlerts = async (h: TestServerHandle, address: string) => (await sandboxEmails(h.server, address)).filter((m) => /Refund still owed/.test(m.text_body ?? ''));
+/** The alerts the admins received so far that name an amount still owed (about one payment, when given). */
+export const refundAlerts = async (h: TestServerHandle, address: string, paymentId?: string) =>
+  (await sandboxEmails(h.server, address)).filter((m) => /Refund still owed/.test(m.text_body ?? '') && (!paymentId || m.text_body?.includes(paymentId)));
 
 /**
  * An admin's partial refund of `cents` that gives up: made at a provider whose refunds are down,

@@ -29,9 +29,9 @@ interface Row {
  * refund, about to make its call. What is left is a decision of its own: no longer kept
  * (noteRefundedOutside), once no call of ours that may still land could turn out to be refused
  * for want of the room it took (then it is that refund's money, and a fee the decision kept
- * stays kept). A refund that gave up and is credited only in part had its "refund failed" alert
- * name more than it now owes (its last attempt could not see this hand money): the admins get
- * the alert again with what is still owed. Run with nothing locked; it locks the payment's
+ * stays kept). A refund that gave up and is credited had its "refund failed" alert name more than
+ * it now owes (its last attempt could not see this hand money): the admins get the alert again
+ * with what is still owed, nothing once covered. Run with nothing locked; it locks the payment's
  * ledger row, the lock every decision and refund of that payment is queued under.
  */
 export async function attributeHandRefunds(
@@ -69,10 +69,11 @@ export async function attributeHandRefunds(
   const accounted = rows.reduce((sum, r) => sum + r.credited_cents, 0) + coveredByHand + payment.refunded_outside_cents;
   let unaccounted = byHand.reduce((sum, f) => sum + f.amountCents, 0) - accounted;
   if (unaccounted <= 0) return;
-  // The caller's own refund first (it is about to ask for the rest), then the others in order.
-  const open = rows
-    .filter((r) => r.status !== 'succeeded' && !landed.has(r.id) && (r.id === self || !r.in_flight))
-    .sort((a, b) => Number(b.id === self) - Number(a.id === self));
+  // Refunds that gave up first: their alert asked an admin to give the money back by hand, and
+  // nothing else will pay them. Then the caller's own (it is about to ask for the rest), then the
+  // others in order: those still queued are paid by their own runs.
+  const rank = (r: Row) => (r.status === 'failed' ? 0 : r.id === self ? 1 : 2);
+  const open = rows.filter((r) => r.status !== 'succeeded' && !landed.has(r.id) && (r.id === self || !r.in_flight)).sort((a, b) => rank(a) - rank(b));
   for (const r of open) {
     const credit = Math.min(r.amount_cents - r.credited_cents, unaccounted);
     if (credit <= 0) continue;
@@ -83,7 +84,8 @@ export async function attributeHandRefunds(
       .update({ credited_cents: r.credited_cents + credit, updated_at: trx.fn.now(), ...(covered && r.status === 'failed' ? { status: 'queued' } : {}) });
     // Fully given back by hand: woken to record itself (no provider call), unless it is the caller.
     if (covered && r.id !== self) await scheduleRefundJob(trx, r.id);
-    else if (!covered && r.status === 'failed') await queueRefundFailedAlert(trx, sender, r.id, true);
+    // Its alert named more than it now owes: the admins hear what is still owed (nothing, once covered).
+    if (r.status === 'failed') await queueRefundFailedAlert(trx, sender, r.id, true);
   }
   // While a call of ours may still land, what the rest is waits on it: landed, the rest came on top
   // of it (noted at the next look); refused, it was that refund's own money (its runner credits it then).

@@ -15,12 +15,21 @@ export async function queueRefundFailedAlert(trx: Knex.Transaction, sender: Emai
   const owed = r.amount_cents - r.credited_cents;
   const details: Record<string, string> = {
     'Payment ID': r.payment_id,
+    // Several refunds of one payment can give up (a team order's seats): each alert is about one.
+    'Refund ID': refundId,
     'Refund still owed': formatCents(owed),
     ...(r.credited_cents > 0 ? { 'Already given back by hand': formatCents(r.credited_cents) } : {}),
     'Refund reason': r.reason,
     Attempts: String(r.attempts),
     'Last error': r.last_error ?? '',
-    ...(update ? { Update: 'Refunds made by hand in the provider dashboard were found since the last alert about this payment: only the amount above is still owed.' } : {}),
+    ...(update
+      ? {
+          Update:
+            owed > 0
+              ? 'Refunds made by hand in the provider dashboard were found since the last alert about this payment: only the amount above is still owed.'
+              : 'Refunds made by hand in the provider dashboard now cover this refund: nothing more is owed, and nothing needs doing.',
+        }
+      : {}),
   };
   // One alert per give-up (its attempts) and per amount it then still owes.
   const dedupeKey = `refund_failed:${refundId}:${r.attempts}:${r.credited_cents}`;

@@ -1,4 +1,5 @@
 import { queueDuplicateRefundEmail, queueRefundEmails } from '../../email/email.queue';
+import { lockPayment } from '../ledger/payment-ledger';
 import { queueRefundFailedAlert } from './refund-alerts';
 import { tryTransition } from '../../registrations/registration-transition';
 import { recordEvent } from '../payment-events.queries';
@@ -46,6 +47,9 @@ export async function refundSucceeded(ctx: PaymentsContext, r: RefundRow, made: 
  */
 export async function refundGaveUp(ctx: PaymentsContext, r: RefundRow, attempts: number, error: string): Promise<void> {
   await ctx.db.transaction(async (trx) => {
+    // Under the payment's ledger lock, as every crediting of hand money (hand-refunds.ts): a credit
+    // is either seen by this alert, or comes after it and finds the refund failed (and alerts again).
+    await lockPayment(trx, r.provider, r.payment_id);
     const retried = await trx.raw(`SELECT 1 FROM graphile_worker._private_jobs WHERE key = ? AND locked_at IS NULL`, [`refund:${r.id}`]);
     if (retried.rows.length) return;
     const changed = await trx('refunds').where({ id: r.id, status: 'queued' }).whereRaw('attempts = ?', [attempts]).update({ status: 'failed', last_error: error.slice(0, 2000), updated_at: trx.fn.now() });

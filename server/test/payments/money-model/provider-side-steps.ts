@@ -124,16 +124,17 @@ export class ProviderSideSteps {
   }
 
   /**
-   * What an admin does with each "refund failed" alert of the case, whenever it came (a refund
-   * may give up after the step that drove it gave up waiting, on a loaded machine): refunds by
-   * hand, in the provider's dashboard, the amount the alert names (read from the alert itself,
-   * once per alert). Returns how many alerts were acted on.
+   * What an admin does with the "refund failed" alerts of the case, whenever they came (a refund
+   * may give up after the step that drove it gave up waiting, on a loaded machine): for each
+   * refund, reads the latest alert about it and refunds by hand, in the provider's dashboard, the
+   * amount it names (nothing when a later alert says hand refunds cover it). Each alert is read
+   * once. Returns how many refunds were carried out by hand.
    */
   async actOnRefundAlerts(): Promise<number> {
     const payments = await this.driver.casePaymentIds();
     if (!payments.length) return 0;
-    const alerts: { id: string; provider: string; payment_id: string; data: { amount?: number } }[] = await this.db('email_messages as m')
-      .join('refunds as r', 'r.payment_id', this.db.raw(`m.data->'details'->>'Payment ID'`))
+    const alerts: { id: string; provider: string; payment_id: string; data: { amount?: number; details?: Record<string, string> } }[] = await this.db('email_messages as m')
+      .joinRaw(`JOIN refunds r ON r.id::text = m.data->'details'->>'Refund ID'`)
       .where('m.kind', 'admin_refund_failed')
       // Only while the admin page shows the refund as failed: one an admin's retry carried out since needs nothing.
       .where('r.status', 'failed')
@@ -141,10 +142,15 @@ export class ProviderSideSteps {
       .distinctOn('m.created_at', 'm.id')
       .orderBy([{ column: 'm.created_at' }, { column: 'm.id' }])
       .select('m.id', 'r.provider', 'r.payment_id', 'm.data');
+    // A careful admin reads the latest alert about each refund: an earlier one it corrects is done with.
+    const latest = new Map<string, (typeof alerts)[number]>();
+    for (const a of alerts) {
+      if (this.actedOn.has(a.id)) continue;
+      this.actedOn.add(a.id);
+      latest.set(a.data.details?.['Refund ID'] ?? a.payment_id, a);
+    }
     let acted = 0;
-    for (const { id, data, ...r } of alerts) {
-      if (this.actedOn.has(id)) continue;
-      this.actedOn.add(id);
+    for (const { data, ...r } of latest.values()) {
       const p = await this.payment(r.provider, r.payment_id);
       const owed = Number(data?.amount ?? 0);
       if (!p || owed <= 0) continue;
