@@ -29,9 +29,8 @@ interface Row {
  * refund, about to make its call. What is left is a decision of its own: no longer kept
  * (noteRefundedOutside), once no call of ours that may still land could turn out to be refused
  * for want of the room it took (then it is that refund's money, and a fee the decision kept
- * stays kept). A refund that gave up and is credited had its "refund failed" alert name more than
- * it now owes (its last attempt could not see this hand money): the admins get the alert again
- * with what is still owed, nothing once covered. Run with nothing locked; it locks the payment's
+ * stays kept). Hand money credited to a refund that gave up is the admin carrying out an alert:
+ * every refund of the payment that gave up is alerted again with what it now owes. Run with nothing locked; it locks the payment's
  * ledger row, the lock every decision and refund of that payment is queued under.
  */
 export async function attributeHandRefunds(
@@ -74,6 +73,7 @@ export async function attributeHandRefunds(
   // others in order: those still queued are paid by their own runs.
   const rank = (r: Row) => (r.status === 'failed' ? 0 : r.id === self ? 1 : 2);
   const open = rows.filter((r) => r.status !== 'succeeded' && !landed.has(r.id) && (r.id === self || !r.in_flight)).sort((a, b) => rank(a) - rank(b));
+  let creditedFailed = false;
   for (const r of open) {
     const credit = Math.min(r.amount_cents - r.credited_cents, unaccounted);
     if (credit <= 0) continue;
@@ -84,8 +84,14 @@ export async function attributeHandRefunds(
       .update({ credited_cents: r.credited_cents + credit, updated_at: trx.fn.now(), ...(covered && r.status === 'failed' ? { status: 'queued' } : {}) });
     // Fully given back by hand: woken to record itself (no provider call), unless it is the caller.
     if (covered && r.id !== self) await scheduleRefundJob(trx, r.id);
-    // Its alert named more than it now owes: the admins hear what is still owed (nothing, once covered).
-    if (r.status === 'failed') await queueRefundFailedAlert(trx, sender, r.id, true);
+    if (r.status === 'failed') creditedFailed = true;
+  }
+  // Hand money went to a refund that gave up. Which alert the admin carried out cannot be known
+  // (two seats' refunds of one order name the same amount): every refund of the payment that gave
+  // up is alerted again with what it owes now, nothing for the ones the hand money covers.
+  if (creditedFailed) {
+    const seen = byHand.reduce((sum, f) => sum + f.amountCents, 0);
+    for (const r of rows.filter((x) => x.status === 'failed')) await queueRefundFailedAlert(trx, sender, r.id, seen);
   }
   // While a call of ours may still land, what the rest is waits on it: landed, the rest came on top
   // of it (noted at the next look); refused, it was that refund's own money (its runner credits it then).

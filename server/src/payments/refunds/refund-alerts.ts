@@ -7,9 +7,11 @@ import { queueAdminAlert } from '../../email/email.queue';
  * The "refund failed" alert for a refund that gave up, naming what it still owes as the refund row
  * says now (its amount less the hand money credited to it), never the payment: an admin who
  * refunds the amount it names by hand must not give back what a decision kept. `update` marks a
- * second alert, sent when refunds made by hand were found after the first one named more.
+ * later alert, sent when refunds made by hand of the payment (`handSeenCents` in all) were found
+ * since: one per refund and per amount of hand money seen.
  */
-export async function queueRefundFailedAlert(trx: Knex.Transaction, sender: EmailSender, refundId: string, update = false): Promise<void> {
+export async function queueRefundFailedAlert(trx: Knex.Transaction, sender: EmailSender, refundId: string, handSeenCents?: number): Promise<void> {
+  const update = handSeenCents !== undefined;
   const r = await trx('refunds').where({ id: refundId }).first('payment_id', 'provider', 'reason', 'registration_id', 'amount_cents', 'credited_cents', 'attempts', 'last_error');
   if (!r) return;
   const owed = r.amount_cents - r.credited_cents;
@@ -26,12 +28,12 @@ export async function queueRefundFailedAlert(trx: Knex.Transaction, sender: Emai
       ? {
           Update:
             owed > 0
-              ? 'Refunds made by hand in the provider dashboard were found since the last alert about this payment: only the amount above is still owed.'
+              ? 'Refunds made by hand in the provider dashboard were found since the last alert about this payment: only the amount above is still owed for this refund.'
               : 'Refunds made by hand in the provider dashboard now cover this refund: nothing more is owed, and nothing needs doing.',
         }
       : {}),
   };
   // One alert per give-up (its attempts) and per amount it then still owes.
-  const dedupeKey = `refund_failed:${refundId}:${r.attempts}:${r.credited_cents}`;
+  const dedupeKey = `refund_failed:${refundId}:${r.attempts}:${r.credited_cents}:${handSeenCents ?? 'gave-up'}`;
   await queueAdminAlert(trx, 'admin_refund_failed', sender, { registrationId: r.registration_id, details, data: detachedEmailData(sender, owed, r.provider, details), dedupeKey });
 }

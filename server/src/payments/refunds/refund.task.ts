@@ -32,9 +32,17 @@ export function refundRequest(r: Pick<RefundRow, 'id' | 'payment_id' | 'currency
 }
 
 /** What the provider has made of this payment: nothing when the ledger knows no order for it. */
+/** The provider could not say which refunds of the payment it has made: nothing about what is owed can be told. */
+class RefundsNotSeen extends Error {}
+
 async function refundsAtProvider(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<ProviderRefund[] | undefined> {
   const orderId: string | null | undefined = (await ctx.db('payments').where({ provider: r.provider, payment_id: r.payment_id }).first('order_id'))?.order_id;
-  return orderId ? provider.listRefunds({ orderId, paymentId: r.payment_id }) : undefined;
+  if (!orderId) return undefined;
+  try {
+    return await provider.listRefunds({ orderId, paymentId: r.payment_id });
+  } catch (err) {
+    throw new RefundsNotSeen(`could not list the payment's refunds at the provider: ${errorText(err)}`);
+  }
 }
 
 /**
@@ -147,6 +155,14 @@ export function refundTask(ctx: PaymentsContext): Task {
         if (await callMayStillLand(ctx, r.id)) {
           ctx.logger.warn({ err: error, refundId: r.id, attempts: r.attempts }, 'last refund attempt: its answer was lost, so it is looked for again before anyone is told');
           await scheduleRefundJob(ctx.db, r.id, OUTCOME_UNKNOWN_MINUTES * 60 + 60);
+          return;
+        }
+        // Nor while the provider cannot say which refunds it made: an admin told to refund by hand the
+        // amount owed could be giving back again what was already given back by hand. It keeps trying,
+        // at its longest backoff, until the provider answers (a refund owed this long is on /metrics).
+        if (err instanceof RefundsNotSeen) {
+          ctx.logger.warn({ err: error, refundId: r.id, attempts: r.attempts }, 'last refund attempt could not see the payment\'s refunds; asked again later before anyone is told');
+          await scheduleRefundJob(ctx.db, r.id, refundBackoffSeconds(r.attempts));
           return;
         }
         ctx.logger.error({ err, refundId: r.id, attempts: r.attempts }, 'refund failed for the last time: the admins are told');
