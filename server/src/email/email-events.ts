@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/knex';
-import type { EmailData, EmailSender } from './email.data';
+import { type EmailData, type EmailSender, withoutSecrets } from './email.data';
 import { ADMIN_ALERTS, type EmailKind } from './email.outbox';
 import { queueAdminAlert } from './email.queue';
 
@@ -48,7 +48,7 @@ export async function recordEmailEvents(db: Db, sender: EmailSender, events: unk
       if (!ADMIN_ALERTS.has(msg.kind as EmailKind)) {
         await queueAdminAlert(trx, 'admin_email_failed', sender, {
           registrationId: msg.registration_id,
-          data: { ...(msg.data as EmailData), bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined },
+          data: withoutSecrets(msg.data as EmailData),
           details: { 'Email kind': msg.kind, Error: reason },
           dedupeKey: `email_bounced:${msg.id}`,
         });

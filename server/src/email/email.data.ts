@@ -98,3 +98,6 @@ export function prospectEmailData(
     from: sender.from,
   };
 }
+
+/** An email's data without its links (booking, follow-up, unsubscribe, waitlist): they are secrets, never put in an admin alert. */
+export const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined });

@@ -3,7 +3,7 @@ import type { MailService } from '@sendgrid/mail';
 import type { Task } from 'graphile-worker';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
-import type { EmailData } from './email.data';
+import { type EmailData, withoutSecrets } from './email.data';
 import { type EmailKind, type EmailSender, queueAdminAlert } from './email.queue';
 import { ADMIN_ALERTS } from './email.outbox';
 import { renderEmail } from './email.render';
@@ -11,7 +11,6 @@ import type { EmailContent } from './email.templates';
 
 /** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
 const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace'`;
-const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined });
 
 /**
  * Builds, then sends, one queued email. An email that cannot be built is recorded as failed
