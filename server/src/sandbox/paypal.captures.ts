@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { type Response, Router } from 'express';
 import type { Db } from '../db/knex';
 import { slowedBy, unavailableDuring } from './sandbox.outage';
 import { sandboxId } from './sandbox.store';
@@ -28,6 +28,8 @@ interface RefundBody {
 
 type ParsedRefund = { failure: PaypalFailure } | { value?: string; currency?: string; note: string | null; customId: string | null };
 
+// PayPal's answer when the account cannot fund a refund: refused, not down.
+const lowBalance = (res: Response) => paypalError(res, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_FAILED_INSUFFICIENT_FUNDS', 'Capture could not be refunded due to insufficient funds.');
 const badRequest = (issue: string, description: string): PaypalFailure => [400, 'INVALID_REQUEST', issue, description];
 
 /** What PayPal rejects as malformed (400) before it looks at the capture. */
@@ -75,7 +77,7 @@ export function paypalCapturesRouter(db: Db): Router {
   });
 
   // Refunds have their own switch, so the durable refund retry can be exercised alone.
-  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), json, slowedBy(db, 'refunds'), async (req, res) => {
+  r.post(`${base}/v2/payments/captures/:id/refund`, unavailableDuring(db, 'refunds', serviceUnavailable), unavailableDuring(db, 'balance', lowBalance), json, slowedBy(db, 'refunds'), async (req, res) => {
     if (!bearerOk(req)) return unauthorized(res);
     const requestId = req.get('paypal-request-id') ?? null;
     const parsed = parseRefundBody(req.body as RefundBody | undefined);

@@ -38,6 +38,7 @@ export function razorpayPaymentsRouter(db: Db): Router {
   const api = unavailableDuring(db, 'api', rzpUnavailable);
   // Refund calls have their own switch, so the durable refund retry can be exercised alone.
   const refunds = unavailableDuring(db, 'refunds', rzpUnavailable);
+  const balance = unavailableDuring(db, 'balance', (res) => rzpError(res, 400, 'Your account does not have enough balance to carry out the refund operation.'));
 
   r.get(`${base}/:id`, api, async (req, res) => {
     if (!basicOk(req)) return unauthorized(res);
@@ -66,7 +67,7 @@ export function razorpayPaymentsRouter(db: Db): Router {
     res.json(paymentJson(outcome.payment));
   });
 
-  r.post(`${base}/:id/refund`, refunds, json, slowedBy(db, 'refunds'), async (req, res) => {
+  r.post(`${base}/:id/refund`, refunds, balance, json, slowedBy(db, 'refunds'), async (req, res) => {
     if (!basicOk(req)) return unauthorized(res);
     const body = (req.body ?? {}) as { amount?: unknown; notes?: unknown; receipt?: unknown };
     const extras = refundExtras(body);

@@ -36,6 +36,9 @@ export async function startSandbox(db: Db): Promise<RunningSandbox> {
   router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db));
   // Both providers' refund calls answer 503 for a while: how the durable refund retry is exercised.
   router.post('/sandbox/refunds/outage', express.json(), outageSwitch(db, 'refunds'));
+  // Both providers refuse new refunds (answered, not down) while listing them still works, as when
+  // the account's balance cannot cover them: how a refund that runs out of attempts is exercised.
+  router.post('/sandbox/refunds/low-balance', express.json(), outageSwitch(db, 'balance'));
   // Both providers take their time over refunds: how two refund runners at once are exercised.
   router.post('/sandbox/refunds/slow', express.json(), delaySwitch(db, 'refunds'));
   // The rest of both providers' server-to-server API answers 503 while buyers can still pay:

@@ -97,9 +97,10 @@ export async function ensureSandboxSchema(db: Db): Promise<void> {
 
 /**
  * What the "provider down for a while" switches can take down: SendGrid's mail send, both
- * providers' refund calls, or the rest of both providers' server-to-server API ('api').
+ * providers' refund calls, or the rest of both providers' server-to-server API ('api'); or,
+ * answered but refused, new refunds while the business's balance cannot cover them ('balance').
  */
-export type SandboxOutage = 'sendgrid' | 'refunds' | 'api';
+export type SandboxOutage = 'sendgrid' | 'refunds' | 'api' | 'balance';
 
 /** The service answers 503 until this instant. */
 export async function setOutage(db: Db, what: SandboxOutage, seconds: number): Promise<void> {

@@ -12,6 +12,8 @@ import { createWorkshop, waitFor } from './payments-helpers';
  */
 const h = useTestServer({ admin: true, env: { JOB_POLL_INTERVAL_MS: '50', PROVIDER_TIMEOUT_MS: '1000' } });
 const refundsDown = async (seconds: number) => expect((await h.api('POST', '/sandbox/refunds/outage', { body: { seconds } })).status).toBe(204);
+// Razorpay answers, and refuses new refunds: a refund can only give up when the provider can say which refunds it made.
+const lowBalance = async (seconds: number) => expect((await h.api('POST', '/sandbox/refunds/low-balance', { body: { seconds } })).status).toBe(204);
 const refundOf = (b: Booked) => h.db('refunds').where({ payment_id: b.paymentId }).first();
 const retry = async (id: string) => expect((await h.api('POST', `/api/admin/attention/refunds/${id}/retry`, { token: h.token })).status).toBe(200);
 
@@ -20,7 +22,7 @@ describe('a Razorpay refund that once lost its answer, gave up, was refunded by 
     const w = await createWorkshop(h.db);
     const b = await bookByCard(h, w.id, 'rv3-lost-then-hand');
     const reg = await h.db('workshop_registrations').where({ email: b.email }).first();
-    await refundsDown(3600);
+    await lowBalance(3600);
     try {
       expect((await h.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: h.token, body: { amount_cents: 3000, reason: 'goodwill' } })).status).toBe(200);
       await waitFor(async () => {
@@ -29,12 +31,12 @@ describe('a Razorpay refund that once lost its answer, gave up, was refunded by 
       });
       const refund = await refundOf(b);
       // Two days ago one attempt's answer was lost (the request never reached Razorpay, as in
-      // refund-answer-lost.test.ts); every attempt since was answered 503. Five days on, the last one:
+      // refund-answer-lost.test.ts); every attempt since was refused for lack of balance. Five days on, the last one:
       await h.db('refunds').where({ id: refund.id }).update({ outcome_unknown_at: h.db.raw(`now() - interval '2 days'`), attempts: REFUND_MAX_ATTEMPTS - 1 });
       await retry(refund.id);
       await waitFor(async () => (await refundOf(b)).status === 'failed');
     } finally {
-      await refundsDown(0);
+      await lowBalance(0);
     }
     expect(await refundedAtProvider(h, b)).toEqual({ cents: 0, refunds: 0 });
     // The alert says: retry, or refund it from the provider's dashboard. The admin does the latter...

@@ -82,7 +82,10 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
     }
   }
   if (r.outcome_unknown_at && provider.findRefund) {
-    const found = await provider.findRefund(r.payment_id, r.id);
+    const found = await provider.findRefund(r.payment_id, r.id).catch((err: unknown) => {
+      // Unanswered, the lost call may have landed: as blind as a refund list that does not answer.
+      throw new RefundsNotSeen(`could not look for an earlier call's refund at the provider: ${errorText(err)}`);
+    });
     if (found) return { providerRefundId: found.refundId, creditedCents: found.amountCents === undefined ? r.credited_cents : Math.max(0, r.amount_cents - found.amountCents) };
     if (r.may_still_land) throw new Error(`An earlier refund call's answer was lost; it is looked for, not made again, until ${OUTCOME_UNKNOWN_MINUTES} minutes after it`);
     await ctx.db('refunds').where({ id: r.id, claim_id: r.claim_id }).update({ outcome_unknown_at: null });

@@ -92,7 +92,7 @@ export class ProviderSideSteps {
 
   /**
    * An open refund of the case gives up (five days of a provider refusing it, in short: its
-   * attempts are fast-forwarded and its last one meets a refund outage), and an admin does what
+   * attempts are fast-forwarded and its last one is refused for lack of balance), and an admin does what
    * the "refund failed" alert asks: refunds by hand, in the provider's dashboard, the amount it
    * names (read from the alert itself; the case's admin address receives it). A last
    * attempt whose answer was lost is not given up on: then nothing happens here.
@@ -107,9 +107,9 @@ export class ProviderSideSteps {
       .orderBy('created_at')
       .first('id');
     if (!open) return;
-    const wasDown = await isDown(this.db, 'refunds');
     await this.db('refunds').where({ id: open.id, status: 'queued' }).update({ attempts: REFUND_MAX_ATTEMPTS - 1 });
-    await setOutage(this.db, 'refunds', 3600);
+    // Refused, not down: a provider that cannot list the payment's refunds is never given up on.
+    await setOutage(this.db, 'balance', 3600);
     try {
       await scheduleRefundJob(this.db, open.id);
       for (let i = 0; i < 200; i++) {
@@ -118,7 +118,7 @@ export class ProviderSideSteps {
         await new Promise((done) => setTimeout(done, 50));
       }
     } finally {
-      if (!wasDown) await setOutage(this.db, 'refunds', 0);
+      await setOutage(this.db, 'balance', 0);
     }
     await this.actOnRefundAlerts();
   }
