@@ -38,6 +38,8 @@ import * as indexUnsentEmails from './20261128090000-index-unsent-emails';
 import * as emailBounces from './20261129090000-email-bounces';
 import * as repeatableAdminAlerts from './20261129100000-repeatable-admin-alerts';
 import * as watchFailedRefunds from './20261129110000-watch-failed-refunds';
+import * as seatMoves from './20261130090000-seat-moves';
+import * as promoUsesKept from './20261130090100-promo-uses-kept';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -82,4 +84,6 @@ export const migrations: Record<string, Migration> = {
   '20261129090000-email-bounces': emailBounces,
   '20261129100000-repeatable-admin-alerts': repeatableAdminAlerts,
   '20261129110000-watch-failed-refunds': watchFailedRefunds,
+  '20261130090000-seat-moves': seatMoves,
+  '20261130090100-promo-uses-kept': promoUsesKept,
 };

@@ -25,6 +25,9 @@ export function afterSaleClient(http: Http) {
       /** One seat of a team booking, with what of its price goes back (0: nothing); answers the registration as it is after. */
       cancelSeat: (id: string, seatId: string, input: AdminSeatCancelInput) =>
         http.json<unknown>('POST', reg(id, `/seats/${encodeURIComponent(seatId)}/cancel`), input).then(parsedLater((s) => s.registrationDetailSchema)),
+      /** One seat of a team booking to another workshop, as a booking of its own there; answers this booking as it is after, and the new one's id. */
+      moveSeat: (id: string, seatId: string, workshopId: string) =>
+        http.json<unknown>('POST', reg(id, `/seats/${encodeURIComponent(seatId)}/move`), { workshop_id: workshopId }).then(parsedLater((s) => s.seatMoveResultSchema)),
       /** The seat's attendee gets their confirmation again, with a new link (the old one stops working). */
       resendSeat: (id: string, seatId: string) => http.json<unknown>('POST', reg(id, `/seats/${encodeURIComponent(seatId)}/resend`), {}).then(parsedLater((s) => s.registrationDetailSchema)),
     },

@@ -13,6 +13,7 @@ export {
   promoPreviewSchema,
   recoveryPrefillSchema,
   registrationDetailSchema,
+  seatMoveResultSchema,
 } from '@workshop/shared';
 export const promoCodeListSchema = promoCodeSchema.array();
 export const activityListSchema = listResponseSchema(activityEntrySchema);

@@ -26,6 +26,16 @@ async function paymentMoney(db: Db, provider: string | null, paymentId: string |
   return { captured_cents: row.amount_cents, kept_cents: row.kept_cents, refunded_cents: row.sent, refunded_by_hand_cents: row.refunded_outside_cents + row.credited };
 }
 
+/** Seats moved out of this order into orders of their own (each in another workshop, paid by this order's payment). */
+async function seatMovesOf(db: Db, id: string) {
+  const rows = await db('workshop_registrations as r')
+    .join('workshops as w', 'w.id', 'r.workshop_id')
+    .where('r.split_from_registration_id', id)
+    .orderBy('r.created_at')
+    .select('r.id', 'r.name', 'r.email', 'r.status', 'r.access_id', 'w.title as workshop_title', 'w.date as workshop_date');
+  return rows.map((m) => ({ ...m, workshop_date: new Date(m.workshop_date).toISOString() }));
+}
+
 /** Every field (no secrets), its seats, its payment timeline, its emails and refunds, what the policy would refund now and the payment's ledger. */
 export async function registrationDetail(db: Db, id: string): Promise<RegistrationDetail> {
   const r = await registrationOr404(db, id);
@@ -45,7 +55,8 @@ export async function registrationDetail(db: Db, id: string): Promise<Registrati
     emails,
     refunds,
     policy_refund: suggestion && { band: suggestion.band, refund_cents: suggestion.refundCents, fee_cents: suggestion.feeCents },
-    money: await paymentMoney(db, r.payment_method, r.payment_id),
+    money: await paymentMoney(db, r.payment_method, r.payment_id ?? r.paid_with_payment_id),
+    seat_moves: await seatMovesOf(db, id),
   };
   // Dates to ISO strings, then the shared schema: the answer is exactly what the admin's client parses.
   return registrationDetailSchema.parse(JSON.parse(JSON.stringify(body)));

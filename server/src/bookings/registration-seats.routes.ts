@@ -1,4 +1,4 @@
-import { adminSeatCancelInputSchema, formatCents, SEATS_MESSAGES } from '@workshop/shared';
+import { adminSeatCancelInputSchema, formatCents, moveInputSchema, SEATS_MESSAGES } from '@workshop/shared';
 import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { emailSender } from '../email/email.data';
@@ -8,6 +8,7 @@ import { parse } from '../http/validate';
 import { cancelSeats } from '../payments/cancellation.service';
 import { issueAttendeeLinks } from '../registrations/attendee-links';
 import { registrationDetail } from './registration-detail.queries';
+import { moveSeat } from './seat-move.service';
 
 const seatParams = z.object({ id: z.uuid('Registration not found'), seatId: z.uuid(SEATS_MESSAGES.noSuchSeat) });
 
@@ -19,7 +20,7 @@ async function activeSeat(db: Db, registrationId: string, seatId: string) {
   return { seat, active: seats.length };
 }
 
-/** One seat of a team booking, for an admin: cancel it (with what of its price goes back), or send its attendee their confirmation again. */
+/** One seat of a team booking, for an admin: cancel it (with what of its price goes back), move it to another workshop, or send its attendee their confirmation again. */
 export const seatActionRoutes: RouteModule = ({ db, config }) => [
   {
     method: 'post',
@@ -37,6 +38,17 @@ export const seatActionRoutes: RouteModule = ({ db, config }) => [
       // The booking's last seat: the booking ends (decided with the order locked).
       await cancelSeats({ db, sender: emailSender(config) }, id, [seatId], { refundCents: refund_cents, by: refund_cents > 0 ? 'refunded_by_admin' : 'cancelled_by_admin' });
       res.json(await registrationDetail(db, id));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/registrations/:id/seats/:seatId/move',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id, seatId } = parse(seatParams, req.params);
+      const { workshop_id } = parse(moveInputSchema, req.body ?? {});
+      const movedTo = await moveSeat(db, emailSender(config), id, seatId, workshop_id);
+      res.json({ ...(await registrationDetail(db, id)), moved_to: movedTo });
     },
   },
   {

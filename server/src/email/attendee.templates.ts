@@ -48,18 +48,32 @@ export function seatsCancelledEmail(d: RegistrationEmailData & { details?: Recor
  * The attached CANCEL takes it out of their calendar.
  */
 export function attendeeCancelledEmail(d: RegistrationEmailData & { details?: Record<string, string> }): EmailContent {
-  const transferred = d.details?.Reason === 'transferred';
+  const reason = d.details?.Reason;
   const rows: [string, string][] = [
     ['Workshop', d.workshopTitle],
     ['Date', formatEventDate(d.workshopDate)],
   ];
-  const body = transferred
-    ? `Hi ${d.name}, ${d.buyerName ?? 'your organiser'} gave your seat at ${d.workshopTitle} to someone else, so it is no longer yours and your booking link no longer works. The attached calendar update removes it from your calendar.`
-    : `Hi ${d.name}, your seat at ${d.workshopTitle} is cancelled and the place given back. The attached calendar update removes it from your calendar.`;
+  const text: Record<string, { subject: string; heading: string; body: string }> = {
+    transferred: {
+      subject: `Seat transferred: ${d.workshopTitle}`,
+      heading: 'Your seat was transferred',
+      body: `Hi ${d.name}, ${d.buyerName ?? 'your organiser'} gave your seat at ${d.workshopTitle} to someone else, so it is no longer yours and your booking link no longer works. The attached calendar update removes it from your calendar.`,
+    },
+    moved: {
+      subject: `Seat moved: ${d.workshopTitle}`,
+      heading: 'Your seat was moved',
+      body: `Hi ${d.name}, your seat at ${d.workshopTitle} was moved to another session. Your new confirmation, with its own booking link and calendar invite, comes in a separate email; the attached calendar update removes this date from your calendar.`,
+    },
+  };
+  const t = text[reason ?? ''] ?? {
+    subject: `Seat cancelled: ${d.workshopTitle}`,
+    heading: 'Your seat is cancelled',
+    body: `Hi ${d.name}, your seat at ${d.workshopTitle} is cancelled and the place given back. The attached calendar update removes it from your calendar.`,
+  };
   return {
-    subject: transferred ? `Seat transferred: ${d.workshopTitle}` : `Seat cancelled: ${d.workshopTitle}`,
-    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout(transferred ? 'Your seat was transferred' : 'Your seat is cancelled', rows, [esc(body)]),
+    subject: t.subject,
+    text: [t.body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout(t.heading, rows, [esc(t.body)]),
     ...cancelInvite(d),
   };
 }

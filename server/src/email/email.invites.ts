@@ -79,3 +79,20 @@ export async function queueSeatTransferred(
   const data = { ...seatData(order, { name: seat.name, email: seat.email }), details: { Reason: 'transferred' } };
   return queueInvite(trx, 'attendee_cancelled', seat.email, data, { registrationId, attendeeId: seat.id }, 'CANCEL', { dedupeKey: `attendee_cancelled:${seat.id}:${seat.calendar_sequence}` });
 }
+
+/**
+ * A seat an admin moved to another workshop becomes an order of its own there, with an event of
+ * its own: the attendee's event for this order (if they were sent one) is cancelled first.
+ */
+export async function queueSeatMovedAway(
+  trx: Knex.Transaction,
+  registrationId: string,
+  seat: { id: string; name: string | null; email: string | null; calendar_sequence: number },
+  sender: EmailSender,
+): Promise<boolean> {
+  if (!seat.email || seat.calendar_sequence === 0) return false;
+  const order = await registrationEmailData(trx, registrationId, sender);
+  if (seat.email.toLowerCase() === order.email.toLowerCase()) return false;
+  const data = { ...seatData(order, { name: seat.name, email: seat.email }), details: { Reason: 'moved' } };
+  return queueInvite(trx, 'attendee_cancelled', seat.email, data, { registrationId, attendeeId: seat.id }, 'CANCEL', { dedupeKey: `attendee_cancelled:${seat.id}:${seat.calendar_sequence}` });
+}

@@ -35,11 +35,15 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
   const reg = locked.registration;
   if (reg.status !== 'completed') throw new ConflictError(CANCEL_MESSAGES.notActive);
   // A booking a promo code made free has no payment: nothing to give back, no provider to ask.
-  const paid = reg.payment_id && reg.payment_method ? { provider: reg.payment_method, paymentId: reg.payment_id } : null;
+  // A seat moved out of a team booking is paid by that booking's payment, decided on its one ledger row.
+  const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+  const paid = paymentId && reg.payment_method ? { provider: reg.payment_method, paymentId } : null;
   if (!paid && reg.amount > 0) throw new ConflictError(CANCEL_MESSAGES.notActive);
+  const known = paid ? await lockPayment(trx, paid.provider, paid.paymentId) : undefined;
+  // A moved seat's ledger row was written when it moved: never recorded again from its one-seat amount.
+  if (paid && !known && !reg.payment_id) throw new ConflictError(CANCEL_MESSAGES.notActive);
   const payment = paid
-    ? ((await lockPayment(trx, paid.provider, paid.paymentId)) ??
-      (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
+    ? (known ?? (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
     : undefined;
   return { reg, payment };
 }
@@ -58,6 +62,18 @@ async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cen
   const decided = await giveBack(trx, payment, now.refundCents, opts.by, now.countsOutside);
   if (now.refundCents > 0) await queueOwedRefund(trx, decided, { registrationId: reg.id, reason: 'cancellation' });
   return now.refundCents;
+}
+
+/**
+ * Of `seats` cancelled with `cents` decided for them, how many keep their promo code's use: each
+ * seat whose price did not all go back (the same row update that gives the seats back counts them,
+ * so a checkout counting the code's uses sees both or neither). A free seat gives its use back.
+ */
+function usesKept(reg: RegistrationRow & { unit_amount?: number; promo_code_id?: string | null }, seats: number, cents: number): number {
+  if (!reg.promo_code_id) return 0;
+  const unit = reg.unit_amount ?? 0;
+  const refundedInFull = unit > 0 ? Math.min(seats, Math.floor(cents / unit)) : seats;
+  return seats - refundedInFull;
 }
 
 /**
@@ -80,20 +96,23 @@ export async function cancelSeats(
     if (!chosen.length || (which !== 'all' && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);
     const cents = opts.perSeatCents !== undefined ? opts.perSeatCents * chosen.length : (opts.refundCents ?? 0);
     const refundCents = await decideRefund(trx, locked, cents, opts);
+    const keptUses = usesKept(locked.reg, chosen.length, cents);
     const ended = chosen.length === active.length;
     const positions = chosen.map((a) => a.position);
     await trx('attendees')
       .whereIn('id', chosen.map((a) => a.id))
       .update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now(), ...(ended ? {} : { booking_token_hash: null }) });
     if (ended) {
-      const patch = { status_reason: opts.by, cancelled_at: trx.fn.now(), seats: 0 };
+      const patch = { status_reason: opts.by, cancelled_at: trx.fn.now(), seats: 0, kept_uses: trx.raw('kept_uses + ?', [keptUses]) };
       // Ended with money given back (now, or for seats cancelled before): refunded once every refund went through; else cancelled.
       const refunds: { status: string }[] = await trx('refunds').where({ registration_id: registrationId }).select('status');
       const to = refundCents > 0 || refunds.some((f) => f.status !== 'succeeded') ? 'refund_pending' : refunds.length ? 'refunded' : 'cancelled';
       await transition(trx, registrationId, ['completed'], to, patch);
       await queueCancellationEmail(trx, registrationId, ctx.sender, refundCents);
     } else {
-      await trx('workshop_registrations').where({ id: registrationId }).update({ seats: active.length - chosen.length, updated_at: trx.fn.now() });
+      await trx('workshop_registrations')
+        .where({ id: registrationId })
+        .update({ seats: active.length - chosen.length, kept_uses: trx.raw('kept_uses + ?', [keptUses]), updated_at: trx.fn.now() });
       await queueSeatsCancelledEmail(trx, registrationId, ctx.sender, positions, refundCents, `${registrationId}:${chosen.map((a) => a.id).sort().join(',')}`);
     }
     return { refundCents, seats: positions, ended };

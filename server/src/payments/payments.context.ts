@@ -24,6 +24,8 @@ export interface RegistrationRow {
   amount: number;
   currency: string;
   payment_id: string | null;
+  /** A seat an admin moved out of a team booking: the payment of the order it came from, which pays for it. */
+  paid_with_payment_id?: string | null;
   provider_order_id: string | null;
   payment_method: PaymentMethod | null;
   status: Status;

@@ -3,13 +3,18 @@ import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 
 /**
- * Uses are what completed registrations carrying the code say, never a stored counter; "clear all
- * registrations" moves rows to the archive, whose uses still count (else a clear would reset max_uses).
+ * Uses are what registrations carrying the code say, never a stored counter: the seats of completed
+ * ones, and the cancelled seats whose money the business kept (`kept_uses`: a seat sold at the
+ * code's price and not given back in full keeps its use). "Clear all registrations" moves rows to
+ * the archive, whose uses still count (else a clear would reset max_uses).
  */
 const ARCHIVED = (ref: string) => `FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ${ref}::text AND a.record->>'status' = 'completed'`;
 /** An archived order's seats (one, for orders archived before team bookings). */
 const ARCHIVED_SEATS = `coalesce((a.record->>'seats')::int, 1)`;
-const USES = `((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed') + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('p.id')}))::int`;
+/** Cancelled seats whose money was kept, live and archived (whatever became of their order). */
+const KEPT = (ref: string) => `((SELECT coalesce(sum(k.kept_uses), 0) FROM workshop_registrations k WHERE k.promo_code_id = ${ref})
+  + (SELECT coalesce(sum((a.record->>'kept_uses')::int), 0) FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ${ref}::text))`;
+const USES = `((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed') + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('p.id')}) + ${KEPT('p.id')})::int`;
 const GIVEN = `((SELECT coalesce(sum(r.discount_cents), 0) FROM workshop_registrations r WHERE r.promo_code_id = p.id AND r.status = 'completed')
   + (SELECT coalesce(sum((a.record->>'discount_cents')::int), 0) ${ARCHIVED('p.id')}))::bigint`;
 
@@ -50,7 +55,7 @@ export async function countCodeTaken(trx: Db | Knex.Transaction, promoCodeId: st
   const r = await trx.raw(
     `SELECT ((SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r
       WHERE r.promo_code_id = x.id AND r.id IS DISTINCT FROM ?::uuid AND (r.status = 'completed' OR (r.status = 'pending' AND r.hold_expires_at > now())))
-      + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('x.id')}))::int AS n FROM (SELECT ?::uuid AS id) x`,
+      + (SELECT coalesce(sum(${ARCHIVED_SEATS}), 0) ${ARCHIVED('x.id')}) + ${KEPT('x.id')})::int AS n FROM (SELECT ?::uuid AS id) x`,
     [exceptRegistrationId ?? null, promoCodeId],
   );
   return r.rows[0].n as number;

@@ -5,7 +5,14 @@ import { registrationSchema } from './dto.schema';
 export const registrationDetailSchema = z.object({
   // The list's registration, and what only one registration's page needs.
   registration: registrationSchema
-    .extend({ workshop_date: z.string(), provider_order_id: z.string().nullable(), completed_at: z.string().nullable(), cancelled_at: z.string().nullable() })
+    .extend({
+      workshop_date: z.string(),
+      provider_order_id: z.string().nullable(),
+      completed_at: z.string().nullable(),
+      cancelled_at: z.string().nullable(),
+      /** A seat moved out of another booking: that booking (which paid for it). */
+      split_from_registration_id: z.string().nullable().optional(),
+    })
     .loose(),
   payment_events: z.array(z.object({ provider: z.string(), event_id: z.string(), event_type: z.string(), outcome: z.string().nullable(), received_at: z.string(), processed_at: z.string().nullable() })),
   emails: z.array(
@@ -35,6 +42,8 @@ export const registrationDetailSchema = z.object({
    * this server and what went back by hand at the provider. Null for a booking with no payment.
    */
   money: z.object({ captured_cents: z.number(), kept_cents: z.number(), refunded_cents: z.number(), refunded_by_hand_cents: z.number() }).nullable(),
+  /** Seats an admin moved out of this booking: each an order of its own in another workshop, paid by this booking's payment. */
+  seat_moves: z.array(z.object({ id: z.string(), name: z.string(), email: z.string(), status: z.string(), access_id: z.string(), workshop_title: z.string(), workshop_date: z.string() })),
 });
 export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 
@@ -45,6 +54,8 @@ export const adminRefundInputSchema = z.object({
 export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 
 export const moveInputSchema = z.object({ workshop_id: z.uuid('Choose the workshop to move to') });
+/** POST /api/admin/registrations/:id/seats/:seatId/move answers the booking as it is after, and the moved seat's new booking. */
+export const seatMoveResultSchema = registrationDetailSchema.extend({ moved_to: z.string() });
 
 /** POST /api/admin/registrations/:id/seats/:seatId/cancel: one seat of a booking, with what of its price goes back (0: nothing). */
 export const adminSeatCancelInputSchema = z.object({

@@ -18,6 +18,7 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/attention/registrations/:id/retry': 'Retried a checkout',
   'POST /api/admin/registrations/:id/seats/:seatId/cancel': 'Cancelled a seat',
   'POST /api/admin/registrations/:id/seats/:seatId/resend': "Resent a seat's confirmation",
+  'POST /api/admin/registrations/:id/seats/:seatId/move': 'Moved a seat',
   'POST /api/admin/workshops/:id/waitlist/:entryId/offer': 'Offered a waitlist seat',
   'POST /api/admin/promo-codes': 'Created a promo code',
   'PATCH /api/admin/promo-codes/:id': 'Changed a promo code',

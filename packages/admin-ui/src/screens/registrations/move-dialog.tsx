@@ -6,8 +6,13 @@ import { useAppApi } from '../../app/app-api';
 
 const seatsLeft = (w: AdminWorkshop) => (w.max_participants === null ? null : Math.max(0, w.max_participants - w.seats_taken));
 
-/** Moves a paid booking to another workshop; the server holds the seat there or says it is full. */
-export function MoveDialog({ detail, open, onClose, onDone }: { detail: RegistrationDetail; open: boolean; onClose: () => void; onDone: () => void }) {
+type Seat = RegistrationDetail['registration']['attendees'][number];
+
+/**
+ * Moves a paid booking to another workshop, or (`seat`) one seat of a team booking, which becomes
+ * a booking of its own there; the server holds the seat there or says it is full.
+ */
+export function MoveDialog({ detail, seat, open, onClose, onDone }: { detail: RegistrationDetail; seat?: Seat | null; open: boolean; onClose: () => void; onDone: () => void }) {
   const api = useApi();
   const { message } = useAppApi();
   const r = detail.registration;
@@ -16,6 +21,7 @@ export function MoveDialog({ detail, open, onClose, onDone }: { detail: Registra
   const [target, setTarget] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();
+  const who = seat?.name ?? r.name;
 
   useEffect(() => {
     if (!open) return;
@@ -40,8 +46,13 @@ export function MoveDialog({ detail, open, onClose, onDone }: { detail: Registra
     setBusy(true);
     setRefused(undefined);
     try {
-      const moved = await api.admin.registration.move(r.id, target);
-      message.success(`${r.name} moved to ${moved.registration.workshop_title}`);
+      if (seat) {
+        await api.admin.registration.moveSeat(r.id, seat.id, target);
+        message.success(`Seat ${seat.position} (${who}) moved to ${workshops?.find((w) => w.id === target)?.title ?? 'the workshop chosen'}`);
+      } else {
+        const moved = await api.admin.registration.move(r.id, target);
+        message.success(`${r.name} moved to ${moved.registration.workshop_title}`);
+      }
       onDone();
       onClose();
     } catch (err) {
@@ -53,18 +64,21 @@ export function MoveDialog({ detail, open, onClose, onDone }: { detail: Registra
 
   return (
     <Modal
-      title={`Move ${r.name} to another workshop`}
+      title={seat ? `Move seat ${seat.position} (${who}) to another workshop` : `Move ${r.name} to another workshop`}
       open={open}
       onCancel={onClose}
       onOk={submit}
-      okText="Move booking"
+      okText={seat ? 'Move seat' : 'Move booking'}
       okButtonProps={{ disabled: !target, 'data-testid': 'move-submit' }}
       confirmLoading={busy}
       destroyOnHidden
       data-testid="move-dialog"
     >
       <Typography.Paragraph type="secondary">
-        Now booked on <Typography.Text strong>{r.workshop_title}</Typography.Text> ({formatEventDate(r.workshop_date)}). The payment stays as it is; the seat here is freed.
+        Now booked on <Typography.Text strong>{r.workshop_title}</Typography.Text> ({formatEventDate(r.workshop_date)}).{' '}
+        {seat
+          ? 'The seat becomes a booking of its own there, paid by this booking’s payment; its attendee gets a new confirmation and link, and the seat here is freed.'
+          : 'The payment stays as it is; the seat here is freed.'}
       </Typography.Paragraph>
       {loadError && <Alert type="error" showIcon style={{ marginBottom: 16 }} title="Failed to load workshops" description={loadError} />}
       {refused && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refused} data-testid="move-error" />}

@@ -1,6 +1,8 @@
 import { formatCents, formatDateTime, formatEventDate, type RegistrationDetail } from '@workshop/shared';
 import { Card, Collapse, Descriptions, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
+import { Link } from 'react-router-dom';
+import { useRegistrationPath } from '../../app/admin-paths';
 import { campaignText } from '../../components/campaign-text';
 import { describeReason } from '../../components/status-reason';
 import { StatusTag } from '../../components/status-tag';
@@ -22,6 +24,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
 const SHOWN = new Set([
   'id', 'name', 'email', 'phone', 'workshop_id', 'workshop_title', 'workshop_date', 'access_id', 'amount', 'currency', 'payment_method', 'payment_id', 'provider_order_id', 'status', 'status_reason',
   'created_at', 'completed_at', 'cancelled_at', 'promo_code', 'promo_code_id', 'discount_cents', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
+  'paid_with_payment_id', 'split_from_registration_id',
 ]);
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 const raw = (v: unknown) => {
@@ -33,6 +36,8 @@ const raw = (v: unknown) => {
 /** Everything stored about one booking, and the workshop it is for. */
 export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
   const r = detail.registration;
+  const path = useRegistrationPath();
+  const paidWith = typeof r.paid_with_payment_id === 'string' ? r.paid_with_payment_id : null;
   const reason = r.status_reason ? describeReason(r.status_reason) : null;
   const items: DescriptionsProps['items'] = [
     {
@@ -78,7 +83,20 @@ export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
       children: r.promo_code ? <span data-testid="detail-promo">{`${r.promo_code} (${formatCents(r.discount_cents)} off)`}</span> : none,
     },
     { key: 'method', label: 'Payment method', children: r.payment_method ? (PROVIDERS[r.payment_method] ?? r.payment_method) : none },
-    { key: 'payment', label: 'Payment ID', children: mono(r.payment_id) },
+    { key: 'payment', label: 'Payment ID', children: mono(r.payment_id ?? paidWith) },
+    ...(r.split_from_registration_id
+      ? [
+          {
+            key: 'moved-from',
+            label: 'Moved from',
+            children: (
+              <Link to={path(r.split_from_registration_id)} data-testid="detail-moved-from">
+                the team booking that paid for this seat
+              </Link>
+            ),
+          },
+        ]
+      : []),
     { key: 'order', label: 'Order ID', children: mono(r.provider_order_id) },
     { key: 'created', label: 'Registered', children: when(r.created_at) },
     { key: 'completed', label: 'Completed', children: when(r.completed_at) },

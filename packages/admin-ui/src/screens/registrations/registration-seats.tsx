@@ -1,10 +1,13 @@
-import { MailOutlined, StopOutlined } from '@ant-design/icons';
-import { adminSeatCancelInputSchema, formatCents, type RegistrationDetail } from '@workshop/shared';
+import { MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { adminSeatCancelInputSchema, formatCents, formatEventDate, type RegistrationDetail } from '@workshop/shared';
 import { Button, Card, Flex, List, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
+import { useRegistrationPath } from '../../app/admin-paths';
 import { useAppApi } from '../../app/app-api';
 import { useOffline } from '../../queries/connectivity.store';
+import { Link } from 'react-router-dom';
+import { MoveDialog } from './move-dialog';
 import { SeatCancelDialog } from './seat-cancel-dialog';
 
 type Seat = RegistrationDetail['registration']['attendees'][number];
@@ -12,7 +15,8 @@ const errorText = (err: unknown, fallback: string) => (err instanceof Error && e
 
 /**
  * A team booking's seats: who sits in each, and per seat what an admin can do while the booking
- * is active: send its attendee their confirmation again, or cancel it (with what of its price goes back).
+ * is active: send its attendee their confirmation again, move it to another workshop (a booking of
+ * its own there), or cancel it (with what of its price goes back). Seats moved out are listed below.
  */
 export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationDetail; onChanged: () => void }) {
   const api = useApi();
@@ -20,8 +24,10 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
   const { offline, reason } = useOffline();
   const [busy, setBusy] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Seat | null>(null);
+  const [moving, setMoving] = useState<Seat | null>(null);
+  const path = useRegistrationPath();
   const r = detail.registration;
-  if (r.seats_bought < 2) return null;
+  if (r.seats_bought < 2 && !detail.seat_moves.length) return null;
   const active = r.status === 'completed';
   const buyers = (s: Seat) => !s.email || s.email.toLowerCase() === r.email.toLowerCase();
 
@@ -61,6 +67,11 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
                         Resend
                       </Button>
                     </Tooltip>,
+                    <Tooltip key="move" title={reason ?? (r.seats < 2 ? "The booking's only seat: use Move above" : undefined)}>
+                      <Button size="small" icon={<SwapOutlined />} disabled={offline || r.seats < 2} onClick={() => setMoving(seat)} data-testid={`seat-move-${seat.position}`}>
+                        Move
+                      </Button>
+                    </Tooltip>,
                     <Tooltip key="cancel" title={reason}>
                       <Button size="small" danger icon={<StopOutlined />} disabled={offline} onClick={() => setCancelling(seat)}>
                         Cancel seat
@@ -86,6 +97,19 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
           </List.Item>
         )}
       />
+      {detail.seat_moves.length > 0 && (
+        <Flex vertical gap={4} style={{ marginTop: 12 }} data-testid="detail-seat-moves">
+          <Typography.Text type="secondary">Seats moved to other workshops (each now a booking of its own, paid by this booking):</Typography.Text>
+          {detail.seat_moves.map((m) => (
+            <span key={m.id}>
+              <Link to={path(m.id)}>{m.name}</Link>
+              {` · ${m.workshop_title}, ${formatEventDate(m.workshop_date)}`}
+              {m.status !== 'completed' && <Tag style={{ marginLeft: 8 }}>{m.status}</Tag>}
+            </span>
+          ))}
+        </Flex>
+      )}
+      <MoveDialog detail={detail} seat={moving} open={moving !== null} onClose={() => setMoving(null)} onDone={onChanged} />
       <SeatCancelDialog key={cancelling?.id ?? 'none'} detail={detail} seat={cancelling} onClose={() => setCancelling(null)} onConfirm={cancel} />
     </Card>
   );

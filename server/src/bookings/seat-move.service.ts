@@ -1,0 +1,133 @@
+import { DEFAULT_SETTINGS, SEATS_MESSAGES } from '@workshop/shared';
+import type { Knex } from 'knex';
+import type { Db } from '../db/knex';
+import { queueSeatMovedAway } from '../email/email.invites';
+import { queueInvite } from '../email/email.outbox';
+import { registrationEmailData } from '../email/email.data';
+import type { EmailSender } from '../email/email.queue';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { lockPayment, recordPayment } from '../payments/ledger/payment-ledger';
+import { newAccessId } from '../registrations/access-id';
+import { emailsWithSeats } from '../registrations/attendees.queries';
+import { bookingUrl, newBookingToken } from '../registrations/booking-token';
+import { scheduleReminders } from '../reminders/reminders';
+import { markWaitlistBooked } from '../waitlist/waitlist.queries';
+import { capacity } from '../workshops/workshops.queries';
+import { countTakenSeats } from '../workshops/seats.queries';
+import { MOVE_MESSAGES } from './move.service';
+
+export const SEAT_MOVE_MESSAGES = {
+  onlySeat: "This is the booking's only seat: move the whole booking instead.",
+  changed: 'The booking changed while it was being moved. Try again.',
+} as const;
+
+interface Order {
+  id: string;
+  workshop_id: string;
+  status: string;
+  name: string;
+  email: string;
+  phone: string;
+  amount: number;
+  unit_amount: number;
+  currency: string;
+  seats: number;
+  seats_bought: number;
+  discount_cents: number;
+  payment_method: 'paypal' | 'razorpay' | null;
+  payment_id: string | null;
+  paid_with_payment_id: string | null;
+  provider_order_id: string | null;
+  promo_code_id: string | null;
+  promo_code: string | null;
+}
+
+/** Locks both workshops (in id order, as every move does), then the order; checks the seat may go. */
+async function lockForSeatMove(trx: Knex.Transaction, registrationId: string, targetId: string) {
+  const ref = await trx('workshop_registrations').where({ id: registrationId }).first('workshop_id');
+  if (!ref) throw new NotFoundError('Registration not found');
+  if (ref.workshop_id === targetId) throw new ConflictError(MOVE_MESSAGES.same);
+  const locked = await trx('workshops').whereIn('id', [ref.workshop_id, targetId]).orderBy('id').forNoKeyUpdate().select('id', 'max_participants', trx.raw('date <= now() AS started'));
+  const target = locked.find((w) => w.id === targetId);
+  if (!target) throw new NotFoundError('Workshop not found');
+  const order: Order = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first();
+  // The whole order moved between the first read and its lock: the workshop locked is not its own.
+  if (order.workshop_id !== ref.workshop_id) throw new ConflictError(SEAT_MOVE_MESSAGES.changed);
+  if (order.status !== 'completed') throw new ConflictError(MOVE_MESSAGES.notActive);
+  if (target.started) throw new ConflictError(MOVE_MESSAGES.started);
+  const limit = { ...DEFAULT_SETTINGS.registration_limit, ...((await trx('admin_settings').where({ setting_key: 'registration_limit' }).first('setting_value'))?.setting_value ?? {}) };
+  const cap = capacity(target.max_participants, limit);
+  return { order, fits: async () => cap === null || (await countTakenSeats(trx, targetId)) + 1 <= cap };
+}
+
+/**
+ * Moves one seat of a team booking to another workshop, if that one has a seat: the seat leaves
+ * its order (which keeps the others, and pays for one seat fewer) and becomes an order of one
+ * seat there, paid by the same payment (`paid_with_payment_id`). Money never moves: every
+ * decision about either order is taken on that payment's one ledger row, written before the
+ * split, so both together never give back more than the payment kept. The attendee's event for
+ * the old date is cancelled and their new order sends its own confirmation, link and reminders.
+ * Answers the new order's id.
+ */
+export async function moveSeat(db: Db, sender: EmailSender, registrationId: string, seatId: string, targetId: string): Promise<string> {
+  return db.transaction(async (trx) => {
+    const { order, fits } = await lockForSeatMove(trx, registrationId, targetId);
+    const active: { id: string; name: string | null; email: string | null; calendar_sequence: number }[] = await trx('attendees')
+      .where({ registration_id: registrationId, status: 'active' })
+      .orderBy('position')
+      .select('id', 'name', 'email', 'calendar_sequence');
+    const seat = active.find((a) => a.id === seatId);
+    if (!seat) throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
+    if (active.length < 2) throw new ConflictError(SEAT_MOVE_MESSAGES.onlySeat);
+    if (!(await fits())) throw new ConflictError(MOVE_MESSAGES.full);
+    // A seat nobody was named for is the buyer's own.
+    const person = seat.email ? { name: seat.name ?? order.name, email: seat.email } : { name: order.name, email: order.email };
+    const [seated] = await emailsWithSeats(trx, targetId, [person.email]);
+    if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+
+    const paymentId = order.payment_id ?? order.paid_with_payment_id;
+    if (order.payment_method && paymentId) {
+      // The ledger row holds the whole payment before it pays for two orders (one that predates the ledger gets it now).
+      const known = await lockPayment(trx, order.payment_method, paymentId);
+      if (!known) await recordPayment(trx, { provider: order.payment_method, paymentId, orderId: order.provider_order_id, registrationId: order.id, amountCents: order.amount, currency: order.currency }, 'seat');
+    }
+    await queueSeatMovedAway(trx, registrationId, seat, sender);
+
+    const unitDiscount = Math.floor(order.discount_cents / order.seats_bought);
+    await trx('workshop_registrations')
+      .where({ id: order.id })
+      .update({ amount: order.amount - order.unit_amount, seats_bought: order.seats_bought - 1, seats: order.seats - 1, discount_cents: order.discount_cents - unitDiscount, updated_at: trx.fn.now() });
+    const link = newBookingToken();
+    const [moved] = await trx('workshop_registrations')
+      .insert({
+        name: person.name,
+        email: person.email,
+        phone: person.email.toLowerCase() === order.email.toLowerCase() ? order.phone : '',
+        workshop_id: targetId,
+        access_id: newAccessId(),
+        amount: order.unit_amount,
+        seats_bought: 1,
+        seats: 1,
+        currency: order.currency,
+        payment_method: order.payment_method,
+        paid_with_payment_id: order.payment_method ? paymentId : null,
+        split_from_registration_id: order.id,
+        promo_code_id: order.promo_code_id,
+        promo_code: order.promo_code,
+        discount_cents: unitDiscount,
+        status: 'completed',
+        completed_at: trx.fn.now(),
+        booking_token_hash: link.hash,
+      })
+      .returning(['id', 'workshop_id', 'email']);
+    // The new order's seat is the one that moved (its id and calendar history), not a fresh one.
+    await trx('attendees').where({ registration_id: moved.id }).delete();
+    await trx('attendees').where({ id: seat.id }).update({ registration_id: moved.id, position: 1, workshop_id: targetId, booking_token_hash: null, updated_at: trx.fn.now() });
+
+    await markWaitlistBooked(trx, moved);
+    const data = await registrationEmailData(trx, moved.id, sender);
+    await queueInvite(trx, 'confirmation', data.email, { ...data, bookingUrl: bookingUrl(sender.publicBaseUrl, link.token) }, { registrationId: moved.id }, 'REQUEST');
+    await scheduleReminders(trx, moved.id);
+    return moved.id as string;
+  });
+}
