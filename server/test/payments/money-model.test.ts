@@ -28,7 +28,7 @@ const SCENARIO = process.env.MONEY_MODEL_SCENARIO ? (JSON.parse(process.env.MONE
 let server: TestServer;
 let caseNo = 0;
 /** What the cases exercised, printed at the end: a model that never moves money proves nothing. */
-const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, byHand: 0, gaveUp: 0 };
+const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, seatMoves: 0, byHand: 0, gaveUp: 0 };
 
 async function runCase(scenario: Scenario, token: string): Promise<void> {
   const api = client(server.url);
@@ -45,6 +45,7 @@ async function runCase(scenario: Scenario, token: string): Promise<void> {
   seen.gaveUp += driver.run.gaveUp;
   seen.seatCancels += [...driver.run.decisions.values()].filter((d) => d.by.includes('seat')).length;
   seen.teams += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).where('seats_bought', '>', 1).whereNotNull('completed_at').count('* as n').first())?.n ?? 0);
+  seen.seatMoves += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).whereNotNull('split_from_registration_id').count('* as n').first())?.n ?? 0);
   const problems = await settledInvariants(server.deps.db, driver.run, seen, scenario.webhooksArrive);
   if (problems.length && process.env.MONEY_DEBUG) {
     const db = server.deps.db;

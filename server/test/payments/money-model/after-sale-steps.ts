@@ -27,8 +27,13 @@ export class AfterSaleSteps {
     return this.server.deps.db;
   }
 
+  /** The buyer's newest completed booking: after a seat of theirs was moved, that seat's own booking. */
   private booking(b: Buyer) {
-    return this.db('workshop_registrations').whereIn('workshop_id', this.driver.run.workshopIds).where({ email: b.email, status: 'completed' }).first();
+    return this.db('workshop_registrations')
+      .whereIn('workshop_id', this.driver.run.workshopIds)
+      .where({ email: b.email, status: 'completed' })
+      .orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }])
+      .first();
   }
 
   /** How long the provider takes over a refund now. */
@@ -50,6 +55,8 @@ export class AfterSaleSteps {
       }
       case 'move':
         return this.move(b!);
+      case 'moveSeat':
+        return this.moveSeat(b!);
       case 'cancelSeat':
         return this.cancelSeat(b!, s.band);
       case 'adminCancelSeat':
@@ -64,10 +71,12 @@ export class AfterSaleSteps {
    * `owedCents`: what the decision owes (the policy's figure, the admin's amount); `refundCents`:
    * what the server said it gives back now (less, when a hand refund at the provider already paid part of it).
    */
-  private decided(reg: { id: string; payment_id: string | null }, owedCents: number, by: string, refundCents = owedCents) {
-    if (!reg.payment_id) return;
-    const before = this.driver.run.decisions.get(reg.payment_id);
-    this.driver.run.decisions.set(reg.payment_id, {
+  private decided(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
+    // A moved seat's booking is paid by its team booking's payment: decisions about either add up on it.
+    const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+    if (!paymentId) return;
+    const before = this.driver.run.decisions.get(paymentId);
+    this.driver.run.decisions.set(paymentId, {
       registrationId: reg.id,
       refundCents: (before?.refundCents ?? 0) + refundCents,
       owedCents: (before?.owedCents ?? 0) + owedCents,
@@ -79,8 +88,9 @@ export class AfterSaleSteps {
    * A policy cancel answers the policy's refund, less what went back by hand at the provider
    * and no earlier decision counted (never less than the policy minus every hand refund).
    */
-  private checkPolicyAnswer(reg: { id: string; payment_id: string | null }, answered: number, policy: number, what: string) {
-    const hand = reg.payment_id ? (this.driver.run.hand.get(reg.payment_id)?.cents ?? 0) : 0;
+  private checkPolicyAnswer(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, answered: number, policy: number, what: string) {
+    const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+    const hand = paymentId ? (this.driver.run.hand.get(paymentId)?.cents ?? 0) : 0;
     const ok = hand ? answered <= policy && answered >= policy - hand : answered === policy;
     if (!ok) this.driver.run.problems.push(`${what} refunded ${answered}, the policy says ${policy}${hand ? ` (${hand} went back by hand)` : ''}`);
     this.decided(reg, policy, what, answered);
@@ -184,5 +194,14 @@ export class AfterSaleSteps {
     const target = this.driver.run.workshopIds.find((id) => id !== reg.workshop_id)!;
     const res = await this.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: this.driver.adminToken, body: { workshop_id: target } });
     this.driver.note('move', res.status, res.text);
+  }
+
+  private async moveSeat(b: Buyer) {
+    const reg = await this.booking(b);
+    if (!reg || reg.seats < 2) return;
+    const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
+    const target = this.driver.run.workshopIds.find((id) => id !== reg.workshop_id)!;
+    const res = await this.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/move`, { token: this.driver.adminToken, body: { workshop_id: target } });
+    this.driver.note('seat move', res.status, res.text);
   }
 }

@@ -40,6 +40,11 @@ export interface HandRefunds {
   afterDecision: number;
   /** One of them gave back everything that was left of the payment. */
   fullByHand: boolean;
+  /**
+   * What they gave back beyond the decision once the provider had already given back all it owed
+   * (ours and hand money together): money the business kept that the admin chose to give too.
+   */
+  beyond: number;
 }
 
 /** Everything one case did, for the invariants and for a readable counterexample. */
@@ -190,6 +195,7 @@ export class MoneyDriver {
       case 'adminRetry':
       case 'slowRefunds':
       case 'move':
+      case 'moveSeat':
         return this.afterSale.step(s, b);
       case 'handRefund':
         return this.providerSide.handRefund(b!, s.share);

@@ -70,9 +70,13 @@ export class ProviderSideSteps {
       refundId = res.body.id;
       this.driver.queueWebhook('razorpay', `evt_${randomUUID()}`, { event: 'refund.processed', payload: { refund: { entity: { id: refundId, payment_id: p.id, amount: cents } } } });
     }
-    const before = this.driver.run.hand.get(p.id) ?? { cents: 0, afterDecision: 0, fullByHand: false };
-    const decided = this.driver.run.decisions.has(p.id);
-    this.driver.run.hand.set(p.id, { cents: before.cents + cents, afterDecision: before.afterDecision + (decided ? cents : 0), fullByHand: before.fullByHand || p.refunded + cents >= p.amount });
+    const before = this.driver.run.hand.get(p.id) ?? { cents: 0, afterDecision: 0, fullByHand: false, beyond: 0 };
+    const decision = this.driver.run.decisions.get(p.id);
+    const afterDecision = before.afterDecision + (decision ? cents : 0);
+    // Past what the decision and the hand money so far could account for, as the provider stood when the admin gave it.
+    const bound = before.cents - before.afterDecision + Math.max(decision?.refundCents ?? 0, afterDecision) + before.beyond;
+    const beyond = decision ? Math.max(0, p.refunded + cents - bound) : 0;
+    this.driver.run.hand.set(p.id, { cents: before.cents + cents, afterDecision, fullByHand: before.fullByHand || p.refunded + cents >= p.amount, beyond: before.beyond + beyond });
   }
 
   /** What the provider captured of a payment and has given back of it so far. */
