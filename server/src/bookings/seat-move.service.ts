@@ -19,6 +19,7 @@ import { MOVE_MESSAGES } from './move.service';
 export const SEAT_MOVE_MESSAGES = {
   onlySeat: "This is the booking's only seat: move the whole booking instead.",
   changed: 'The booking changed while it was being moved. Try again.',
+  refunded: "This booking's payment was given back in full: it has no seat to move.",
 } as const;
 
 interface Order {
@@ -89,6 +90,9 @@ export async function moveSeat(db: Db, sender: EmailSender, registrationId: stri
     if (order.payment_method && paymentId) {
       // The ledger row holds the whole payment before it pays for two orders (one that predates the ledger gets it now).
       const known = await lockPayment(trx, order.payment_method, paymentId);
+      // All of it went back (a full refund by hand at the provider, its webhook ending the booking next): no seat to move.
+      // Checked under the payment's lock, which that webhook takes to record the money before it reads the moved seats to end.
+      if (known && known.kept_cents <= 0) throw new ConflictError(SEAT_MOVE_MESSAGES.refunded);
       if (!known) await recordPayment(trx, { provider: order.payment_method, paymentId, orderId: order.provider_order_id, registrationId: order.id, amountCents: order.amount, currency: order.currency }, 'seat');
     }
     await queueSeatMovedAway(trx, registrationId, seat, sender);

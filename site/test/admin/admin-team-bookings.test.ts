@@ -82,13 +82,45 @@ describe('a team booking in the admin', () => {
     expect(await db()('attendees').where({ registration_id: reg.id, status: 'active' }).count('* as n').first()).toEqual({ n: 2 });
   });
 
+  it("moves one seat to another workshop: it leaves the team's seats and is listed as a booking of its own there", async () => {
+    const reg = await db()('workshop_registrations').where({ email: booked.email }).first();
+    const other = await createWorkshop(db(), { title: 'Later Team Workshop', date: new Date(Date.now() + 28 * DAY), max_participants: 10 });
+    await page.goto(`/admin/registrations/${reg.id}`);
+    const seats = page.getByTestId('detail-seats');
+    await seats.getByTestId('seat-move-2').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.locator('.ant-modal-title').textContent()).toBe('Move seat 2 (Omar Mate) to another workshop');
+    await dialog.getByTestId('move-target').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: 'Later Team Workshop' }).click();
+    await screenshot(page, 'registration-seat-move');
+    await dialog.getByRole('button', { name: 'Move seat' }).click();
+    await page.getByText('Seat 2 (Omar Mate) moved to Later Team Workshop').waitFor();
+    await expect.poll(() => seats.locator('.ant-card-head-title').textContent()).toBe('Seats (1 of 2 held)');
+    const moves = page.getByTestId('detail-seat-moves');
+    await moves.getByText('Omar Mate').waitFor();
+    expect(await moves.textContent()).toContain('Later Team Workshop');
+    expect(await db()('workshop_registrations').where({ workshop_id: other.id, status: 'completed' }).select('email', 'paid_with_payment_id')).toEqual([{ email: 'omar.mate@example.com', paid_with_payment_id: booked.paymentId }]);
+    await screenshot(page, 'registration-seat-moved');
+
+    // The moved seat's booking says where it came from.
+    await moves.getByRole('link', { name: 'Omar Mate' }).click();
+    await page.getByTestId('detail-moved-from').waitFor();
+    expect(await page.getByTestId('detail-workshop-title').textContent()).toBe('Later Team Workshop');
+    const phone = await (await newContext(h, { width: 375, height: 812 })).newPage();
+    await signIn(phone);
+    await phone.goto(`/admin/registrations/${reg.id}`);
+    await phone.getByTestId('detail-seat-moves').waitFor();
+    await screenshot(phone, 'registration-seat-moved-phone');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it('fits a phone: the card list shows the seats and attendees without sideways scrolling', async () => {
     const phone = await (await newContext(h, { width: 375, height: 812 })).newPage();
     await signIn(phone);
     await phone.goto('/admin/registrations');
     const card = phone.getByText(booked.email).first();
     await card.waitFor();
-    await phone.getByText('2 of 3 seats', { exact: false }).first().waitFor();
+    await phone.getByText('1 of 2 seats', { exact: false }).first().waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(phone, 'registrations-team-phone');
   });

@@ -59,6 +59,9 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
         renderItem={(seat) => (
           <List.Item
             data-testid={`detail-seat-${seat.position}`}
+            // On a phone the seat's buttons go under its attendee rather than past the screen's edge.
+            style={{ flexWrap: 'wrap', rowGap: 8 }}
+            styles={{ actions: { marginInlineStart: 'auto', flexWrap: 'wrap', rowGap: 4 } }}
             actions={
               active && seat.status === 'active'
                 ? [
