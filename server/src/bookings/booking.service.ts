@@ -50,7 +50,18 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
     rename_until: !attendee && active && now < renameUntil ? renameUntil.toISOString() : null,
     // The event this link's invites were for: an attendee's seat, or the buyer's order.
     calendar: attendee ? { uid: calendarUid(attendee.id), sequence: currentSequence(attendee.calendar_sequence) } : { uid: calendarUid(b.id), sequence: currentSequence(b.calendar_sequence) },
+    moved_seats: attendee ? [] : await movedSeats(db, b.id),
   };
+}
+
+/** Seats an admin moved out of this order, still booked where they went: the buyer sees where each is now. */
+async function movedSeats(db: Db, registrationId: string): Promise<BookingView['moved_seats']> {
+  const rows: { name: string; title: string; date: Date }[] = await db('workshop_registrations as r')
+    .join('workshops as w', 'w.id', 'r.workshop_id')
+    .where({ 'r.split_from_registration_id': registrationId, 'r.status': 'completed' })
+    .orderBy('r.created_at')
+    .select('r.name', 'w.title', 'w.date');
+  return rows.map((m) => ({ name: m.name, workshop_title: m.title, workshop_date: new Date(m.date).toISOString() }));
 }
 
 /**

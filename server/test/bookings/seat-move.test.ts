@@ -68,6 +68,11 @@ describe('moving one seat of a team booking', () => {
     const page = await h.api('GET', `/api/booking/${token}`);
     expect(page.status, page.text).toBe(200);
     expect(page.text).toContain('Seat Move To ok');
+    // The buyer's own page no longer holds the seat, and says where it went.
+    const buyerMail = await waitFor(async () => (await sandboxEmails(h.server, 'buyermove-ok@example.com')).find((m) => m.subject.startsWith("You're registered")));
+    const buyerPage = await h.api('GET', `/api/booking/${buyerMail.text_body?.match(/\/booking\/([A-Za-z0-9_-]{43})/)?.[1]}`);
+    expect(buyerPage.body.seats.map((x: { position: number }) => x.position)).toEqual([1, 3]);
+    expect(buyerPage.body.moved_seats).toEqual([{ name: 'Quinn Mate ok', workshop_title: 'Seat Move To ok', workshop_date: new Date(t.to.date).toISOString() }]);
   });
 
   it('refunds the moved seat by policy out of the one payment; both bookings never give back more than was paid', async () => {

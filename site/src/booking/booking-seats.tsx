@@ -1,4 +1,4 @@
-import { attendeeInputSchema, firstMessage, type BookingView } from '@workshop/shared';
+import { attendeeInputSchema, firstMessage, formatEventDate, type BookingView } from '@workshop/shared';
 import { useState, type FormEvent } from 'react';
 import { api, userMessage } from '../lib/api';
 import { toast } from '../lib/toast';
@@ -45,6 +45,14 @@ export function BookingSeats({ token, booking, chosen, onChoose, onRenamed, busy
               )}
             </>
           )}
+        </li>
+      ))}
+      {booking.moved_seats.map((m, i) => (
+        <li key={`moved-${i}`} className="card booking-seat booking-seat-off" data-testid="moved-seat">
+          <span>
+            <strong>{m.name}</strong> · moved to {m.workshop_title}, {formatEventDate(m.workshop_date)}
+            <span className="muted"> (their own booking now, with its own link)</span>
+          </span>
         </li>
       ))}
     </ul>

@@ -69,7 +69,7 @@ export default function BookingScreen() {
       setBusy(false);
     }
   };
-  const team = b.role === 'buyer' && b.seats.length > 1;
+  const team = b.role === 'buyer' && (b.seats.length > 1 || b.moved_seats.length > 0);
   const attendee = b.role === 'attendee';
   const cancel = async (confirm: boolean, ids?: string[]) => {
     setBusy(true);

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { moveSeat } from '../../../server/src/bookings/seat-move.service';
+import { emailSender } from '../../../server/src/email/email.data';
 import { sandboxEmails, waitFor } from '../../../server/test/payments/payments-helpers';
 import { addWorkshop, screenshot, seriousA11yViolations, startSite, toastTexts, viewportShot, type Site } from './site-harness';
 
@@ -181,5 +183,20 @@ describe('team bookings in Chromium', () => {
     expect(await sam.getByTestId('booking-seats').count()).toBe(0);
     expect(await sam.getByTestId('booking-cancel').innerText()).toBe('Cancel my seat');
     await screenshot(sam, 'booking-attendee-1440');
-  });
+
+    // An admin moves Sam's seat to a later date: the buyer's page says where it went.
+    const later = await addWorkshop(site, { title: 'Three Seat Page Later', max_participants: 10, date: new Date(Date.now() + 44 * 86_400_000) });
+    await moveSeat(db(), emailSender(site.server.deps.config), order.id, seats[2].id, later.id);
+    await page.reload();
+    const moved = page.getByTestId('moved-seat');
+    await moved.waitFor();
+    expect(await moved.innerText()).toMatch(/^Sam New · moved to Three Seat Page Later, .+ \(their own booking now, with its own link\)$/);
+    expect(await page.getByTestId('booking-paid').innerText()).toBe('$198.00 for 2 seats');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'booking-seat-moved-375');
+    const wide = await site.page(1440);
+    await wide.goto(site.url(`/booking/${buyerLink}`));
+    await wide.getByTestId('moved-seat').waitFor();
+    await screenshot(wide, 'booking-seat-moved-1440');
+  }, 120_000);
 });

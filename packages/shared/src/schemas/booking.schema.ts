@@ -23,6 +23,8 @@ export const bookingViewSchema = z.object({
   rename_until: z.string().nullable(),
   /** This link's calendar event: the UID and SEQUENCE of the last invite emailed for it, so the page's .ics is that same event. */
   calendar: z.object({ uid: z.string(), sequence: z.number().int().min(0) }),
+  /** The buyer's link: seats an admin moved to another workshop (each now a booking of its own, with its own link). */
+  moved_seats: z.array(z.object({ name: z.string(), workshop_title: z.string(), workshop_date: z.string() })).default([]),
 });
 export type BookingView = z.infer<typeof bookingViewSchema>;
 
