@@ -1,12 +1,10 @@
-import { queueCancellationEmail } from '../email/email.queue';
 import { BadRequestError } from '../http/errors';
-import { REASONS } from '../registrations/registration-status';
-import { tryTransition } from '../registrations/registration-transition';
 import { AppError } from '../http/errors';
 import { OrderNotFound, type PaymentProvider, refundedInFull, WebhookRejected } from './payment-provider';
 import { markEventProcessed, recordEvent } from './payment-events.queries';
 import { findByOrder, type PaymentsContext } from './payments.context';
 import { attributeHandRefunds } from './refunds/hand-refunds';
+import { endBookingsRefundedInFull } from './refunded-in-full';
 import { settleOrder } from './settlement.service';
 import { refundUnattributed } from './unattributed';
 
@@ -71,22 +69,6 @@ async function refundMadeAtProvider(ctx: PaymentsContext, provider: PaymentProvi
   await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined, ctx.sender));
   // Everything went back: the seats are paid for by nothing, whoever's refunds are still open (they are credited or refused at the provider).
   if (!refundedInFull(payment)) return { outcome: 'refund_noted', registrationId };
-  // The order the payment settled, and any seat an admin moved out of it into an order of its own.
-  const moved: { id: string; amount: number }[] = await ctx.db('workshop_registrations').where({ payment_method: provider.method, paid_with_payment_id: paymentId }).select('id', 'amount');
-  // Each hears of the money as the payer got it: all of it for the order they paid, a seat's share for a seat moved out of it.
-  const orders = [...(reg ? [{ id: reg.id, amount: payment.amountCents }] : []), ...moved];
-  if (!orders.length) return { outcome: 'refund_noted', registrationId };
-  let ended = false;
-  for (const { id, amount } of orders) {
-    const done = await ctx.db.transaction(async (trx) => {
-      if (!(await tryTransition(trx, id, ['completed'], 'refunded', { status_reason: REASONS.refundedAtProvider, seats: 0 }))) return false;
-      await trx('attendees').where({ registration_id: id, status: 'active' }).update({ status: 'cancelled', cancelled_at: trx.fn.now(), updated_at: trx.fn.now() });
-      // The buyer (and each named attendee) hears that the booking ended, with the CANCEL of its
-      // calendar event: an admin's refund in the dashboard ends it as surely as one of ours.
-      await queueCancellationEmail(trx, id, ctx.sender, amount);
-      return true;
-    });
-    ended ||= done;
-  }
+  const ended = await endBookingsRefundedInFull(ctx, provider.method, paymentId, payment.amountCents);
   return { outcome: ended ? 'refunded' : 'unchanged', registrationId };
 }

@@ -4,7 +4,7 @@ import { REFUND_MAX_ATTEMPTS } from '../../src/payments/refunds/refund.queue';
 import { useTestServer } from '../support/test-server';
 import { bookByCard, bookByPaypal, paypalDashboardRefund, razorpayDashboardRefund, refundedAtProvider, refundsSettled } from './booking-flows';
 import { alertsTo, owedIn, partialRefundThatGivesUp, refundAlerts } from './gave-up-flows';
-import { createWorkshop, waitFor } from './payments-helpers';
+import { createWorkshop, sandboxEmails, waitFor } from './payments-helpers';
 
 /**
  * Found by the money model's survey (cases 637 and 716) and the fourteenth review: at Razorpay a
@@ -88,5 +88,40 @@ describe('a refund that gave up and was carried out by hand, no webhook ever arr
     const attention = (await h.api('GET', '/api/admin/attention', { token: h.token })).body.items.filter((i: { refund: { id: string } | null }) => i.refund?.id === refundId);
     expect(attention).toEqual([]);
     expect((await refundAlerts(h, admin, b.paymentId)).map((m) => owedIn(m.text_body))).toEqual([6000, 0]);
+  }, 90_000);
+});
+
+describe('a seat refund that gave up, then all of the payment given back by hand, no webhook ever arriving', () => {
+  it('ends the booking’s other seats when the reconcile pass finds the payment given back in full (they are paid by nothing)', async () => {
+    const admin = 'owner-all-by-hand@example.com';
+    await alertsTo(h, admin);
+    const w = await createWorkshop(h.db, { max_participants: 5 });
+    const b = await bookByPaypal(h, w.id, 'all-by-hand', { seats: 2, attendees: [{ name: 'Hand Two', email: 'hand-two@example.com' }] });
+    const reg = await h.db('workshop_registrations').where({ email: b.email }).first();
+    const seats: { id: string }[] = await h.db('attendees').where({ registration_id: reg.id }).orderBy('position').select('id');
+    try {
+      await refundsDown(600);
+      const cancel = await h.api('POST', `/api/admin/registrations/${reg.id}/seats/${seats[1].id}/cancel`, { token: h.token, body: { refund_cents: 9900 } });
+      expect(cancel.status, cancel.text).toBe(200);
+      const refund = await waitFor(async () => {
+        const r = await h.db('refunds').where({ payment_id: b.paymentId }).first();
+        return r?.attempts >= 1 && !r.claim_id ? r : undefined;
+      });
+      await h.db('refunds').where({ id: refund.id }).update({ attempts: REFUND_MAX_ATTEMPTS - 1 });
+      expect((await h.api('POST', `/api/admin/attention/refunds/${refund.id}/retry`, { token: h.token })).status).toBe(200);
+      await waitFor(async () => (await h.db('refunds').where({ id: refund.id }).first()).status === 'failed', 20_000);
+    } finally {
+      await refundsDown(0);
+    }
+    expect(await h.db('workshop_registrations').where({ id: reg.id }).first('status', 'seats')).toEqual({ status: 'completed', seats: 1 });
+    // The admin gives back everything by hand (the seat's 99.00 asked for, and the other seat's): PayPal's webhook never comes.
+    await paypalDashboardRefund(h, b.paymentId, '198.00');
+    const refundId = (await h.db('refunds').where({ payment_id: b.paymentId }).first()).id;
+    await h.db('refunds').where({ id: refundId }).update({ looked_at: h.db.raw(`now() - interval '11 minutes'`) });
+    await reconcilePass(h.server.payments!, 3600);
+    await waitFor(async () => (await h.db('refunds').where({ id: refundId }).first()).status === 'succeeded', 20_000);
+    expect(await refundedAtProvider(h, b)).toEqual({ cents: 19800, refunds: 1 });
+    expect(await h.db('workshop_registrations').where({ id: reg.id }).first('status', 'seats', 'status_reason')).toEqual({ status: 'refunded', seats: 0, status_reason: 'refunded_at_provider' });
+    await waitFor(async () => (await sandboxEmails(h.server, b.email)).some((m) => m.subject.startsWith('Booking cancelled')));
   }, 90_000);
 });

@@ -1,5 +1,6 @@
 import { errorText } from '../../http/error-text';
 import type { PaymentsContext } from '../payments.context';
+import { endBookingsRefundedInFull } from '../refunded-in-full';
 import { attributeHandRefunds } from './hand-refunds';
 
 /** How often a refund that gave up is looked at again, and for how long after it last changed. */
@@ -13,7 +14,8 @@ const BATCH = 20;
  * as the alert asks, is credited even if no webhook of it ever reaches us. Fully covered, the
  * refund closes itself (hand-refunds.ts wakes it to record itself); covered in part, the admins
  * get its alert again with what is still owed. A provider that does not answer is asked at the
- * next look. Run by the reconcile pass; answers how many payments were looked at.
+ * next look. All of the payment given back (the alert's money and more, by hand): its bookings end,
+ * as the refund's webhook would have ended them. Run by the reconcile pass; answers how many payments were looked at.
  */
 export async function watchFailedRefunds(ctx: PaymentsContext): Promise<number> {
   // Claimed by setting looked_at first, so two instances never look at the same payment at once.
@@ -29,11 +31,14 @@ export async function watchFailedRefunds(ctx: PaymentsContext): Promise<number> 
   const payments = [...new Map(due.map((d) => [`${d.provider}:${d.payment_id}`, d])).values()];
   for (const p of payments) {
     const provider = ctx.providers[p.provider];
-    const orderId: string | undefined = (await ctx.db('payments').where({ provider: p.provider, payment_id: p.payment_id }).first('order_id'))?.order_id;
-    if (!provider || !orderId) continue;
+    const ledger: { order_id: string | null; amount_cents: number } | undefined = await ctx.db('payments').where({ provider: p.provider, payment_id: p.payment_id }).first('order_id', 'amount_cents');
+    const orderId = ledger?.order_id;
+    if (!provider || !ledger || !orderId) continue;
     try {
       const atProvider = await provider.listRefunds({ orderId, paymentId: p.payment_id });
       await ctx.db.transaction((trx) => attributeHandRefunds(trx, p.provider, p.payment_id, atProvider, undefined, ctx.sender));
+      const back = atProvider.reduce((n, r) => n + r.amountCents, 0);
+      if (back >= ledger.amount_cents) await endBookingsRefundedInFull(ctx, p.provider, p.payment_id, ledger.amount_cents);
     } catch (err) {
       ctx.logger.warn({ err: errorText(err), paymentId: p.payment_id }, 'could not look at a failed refund’s payment at its provider; looked at again later');
     }
