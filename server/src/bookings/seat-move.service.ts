@@ -1,5 +1,4 @@
-import { DEFAULT_SETTINGS, SEATS_MESSAGES } from '@workshop/shared';
-import type { Knex } from 'knex';
+import { SEATS_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { queueSeatMovedAway } from '../email/email.invites';
 import { queueInvite } from '../email/email.outbox';
@@ -12,13 +11,10 @@ import { emailsWithSeats } from '../registrations/attendees.queries';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { scheduleReminders } from '../reminders/reminders';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
-import { capacity } from '../workshops/workshops.queries';
-import { countTakenSeats } from '../workshops/seats.queries';
-import { MOVE_MESSAGES } from './move.service';
+import { lockForMove, MOVE_MESSAGES } from './move.service';
 
 export const SEAT_MOVE_MESSAGES = {
   onlySeat: "This is the booking's only seat: move the whole booking instead.",
-  changed: 'The booking changed while it was being moved. Try again.',
   refunded: "This booking's payment was given back in full: it has no seat to move.",
 } as const;
 
@@ -43,24 +39,6 @@ interface Order {
   promo_code: string | null;
 }
 
-/** Locks both workshops (in id order, as every move does), then the order; checks the seat may go. */
-async function lockForSeatMove(trx: Knex.Transaction, registrationId: string, targetId: string) {
-  const ref = await trx('workshop_registrations').where({ id: registrationId }).first('workshop_id');
-  if (!ref) throw new NotFoundError('Registration not found');
-  if (ref.workshop_id === targetId) throw new ConflictError(MOVE_MESSAGES.same);
-  const locked = await trx('workshops').whereIn('id', [ref.workshop_id, targetId]).orderBy('id').forNoKeyUpdate().select('id', 'max_participants', trx.raw('date <= now() AS started'));
-  const target = locked.find((w) => w.id === targetId);
-  if (!target) throw new NotFoundError('Workshop not found');
-  const order: Order = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first();
-  // The whole order moved between the first read and its lock: the workshop locked is not its own.
-  if (order.workshop_id !== ref.workshop_id) throw new ConflictError(SEAT_MOVE_MESSAGES.changed);
-  if (order.status !== 'completed') throw new ConflictError(MOVE_MESSAGES.notActive);
-  if (target.started) throw new ConflictError(MOVE_MESSAGES.started);
-  const limit = { ...DEFAULT_SETTINGS.registration_limit, ...((await trx('admin_settings').where({ setting_key: 'registration_limit' }).first('setting_value'))?.setting_value ?? {}) };
-  const cap = capacity(target.max_participants, limit);
-  return { order, fits: async () => cap === null || (await countTakenSeats(trx, targetId)) + 1 <= cap };
-}
-
 /**
  * Moves one seat of a team booking to another workshop, if that one has a seat: the seat leaves
  * its order (which keeps the others, and pays for one seat fewer) and becomes an order of one
@@ -72,7 +50,8 @@ async function lockForSeatMove(trx: Knex.Transaction, registrationId: string, ta
  */
 export async function moveSeat(db: Db, sender: EmailSender, registrationId: string, seatId: string, targetId: string): Promise<string> {
   return db.transaction(async (trx) => {
-    const { order, fits } = await lockForSeatMove(trx, registrationId, targetId);
+    const { reg, fits } = await lockForMove(trx, registrationId, targetId);
+    const order = reg as Order;
     const active: { id: string; name: string | null; email: string | null; calendar_sequence: number }[] = await trx('attendees')
       .where({ registration_id: registrationId, status: 'active' })
       .orderBy('position')
@@ -80,7 +59,7 @@ export async function moveSeat(db: Db, sender: EmailSender, registrationId: stri
     const seat = active.find((a) => a.id === seatId);
     if (!seat) throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
     if (active.length < 2) throw new ConflictError(SEAT_MOVE_MESSAGES.onlySeat);
-    if (!(await fits())) throw new ConflictError(MOVE_MESSAGES.full);
+    if (!(await fits(1))) throw new ConflictError(MOVE_MESSAGES.full);
     // A seat nobody was named for is the buyer's own.
     const person = seat.email ? { name: seat.name ?? order.name, email: seat.email } : { name: order.name, email: order.email };
     const [seated] = await emailsWithSeats(trx, targetId, [person.email]);

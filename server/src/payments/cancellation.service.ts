@@ -49,6 +49,17 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
 }
 
 /**
+ * What this booking's own price still holds of the payment: its amount less the refunds of that
+ * payment decided for it. A payment can pay for two bookings (a seat an admin moved out of a team
+ * booking), and neither may give back the other's money; for a booking that has its payment to
+ * itself this is never below what the payment keeps.
+ */
+async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow, payment: LedgerRow): Promise<number> {
+  const r = await trx('refunds').where({ registration_id: reg.id, provider: payment.provider, payment_id: payment.payment_id }).sum<{ s: string | null }[]>('amount_cents as s').first();
+  return reg.amount - Number(r?.s ?? 0);
+}
+
+/**
  * The decision about the money: `refundCents` (or, for a policy cancel, the policy's amount
  * less what went back by hand) is given back of what the payment kept, written to its ledger row
  * and queued as one provider refund, in the caller's transaction. Final: no replay, retry or
@@ -57,7 +68,8 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
 async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cents: number, opts: CancelOptions): Promise<number> {
   const now = opts.policyTotal && payment ? policyRefundNow(payment, cents) : { refundCents: cents, countsOutside: 0 };
   const kept = payment ? payment.kept_cents : 0;
-  if (!Number.isInteger(now.refundCents) || now.refundCents < 0 || now.refundCents > kept) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
+  const most = payment ? Math.min(kept, await leftOfBooking(trx, reg, payment)) : 0;
+  if (!Number.isInteger(now.refundCents) || now.refundCents < 0 || now.refundCents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
   if (!payment) return 0;
   const decided = await giveBack(trx, payment, now.refundCents, opts.by, now.countsOutside);
   if (now.refundCents > 0) await queueOwedRefund(trx, decided, { registrationId: reg.id, reason: 'cancellation' });
