@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@workshop/shared';
+import { DEFAULT_SETTINGS, SEATS_MESSAGES } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { queueWorkshopUpdated } from '../email/email.invites';
@@ -6,6 +6,7 @@ import type { EmailSender } from '../email/email.queue';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { scheduleReminders } from '../reminders/reminders';
 import { capacity } from '../workshops/workshops.queries';
+import { emailsWithSeats } from '../registrations/attendees.queries';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { countTakenSeats } from '../workshops/seats.queries';
 
@@ -49,6 +50,10 @@ export async function moveBooking(db: Db, sender: EmailSender, registrationId: s
     const { reg, fits } = await lockForMove(trx, registrationId, targetId);
     // Every seat of the order moves, or none.
     if (!(await fits(reg.seats))) throw new ConflictError(MOVE_MESSAGES.full);
+    // One seat per person there too: nobody sitting in this order may already sit in the target.
+    const people: string[] = (await trx('attendees').where({ registration_id: registrationId, status: 'active' }).select('email')).map((a: { email: string | null }) => a.email ?? reg.email);
+    const [seated] = await emailsWithSeats(trx, targetId, [...new Set(people)], registrationId);
+    if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
     const [moved] = await trx('workshop_registrations').where({ id: registrationId }).update({ workshop_id: targetId, updated_at: trx.fn.now() }).returning(['id', 'workshop_id', 'email']);
     // Waiting for a seat in the target workshop is over: it is never offered one it already has.
     await markWaitlistBooked(trx, moved);

@@ -9,12 +9,20 @@ import type { PaymentsContext } from './payments.context';
  * nothing, so the bookings end: the order it settled and any seat an admin moved out of it into a
  * booking of its own. Each buyer (and each named attendee) hears that their booking ended, with
  * the CANCEL of its calendar event: a refund in the dashboard ends it as surely as one of ours.
- * Called once the hand money is recorded on the payment's ledger row: a seat move checks that row
- * under its lock, so no seat is moved out after the moved seats are read here. Answers whether one ended.
+ * Answers whether one ended.
  */
 export async function endBookingsRefundedInFull(ctx: Pick<PaymentsContext, 'db' | 'sender'>, provider: PaymentMethod, paymentId: string, capturedCents: number): Promise<boolean> {
-  const order = await ctx.db('workshop_registrations').where({ payment_method: provider, payment_id: paymentId }).first('id');
-  const moved: { id: string; amount: number }[] = await ctx.db('workshop_registrations').where({ payment_method: provider, paid_with_payment_id: paymentId }).select('id', 'amount');
+  // Read again after every pass that ended one: a seat move that held a booking's row while it was
+  // being ended has committed by then (the end waited for it), and is seen and ended in the next
+  // pass; one that locks it later finds the booking ended and is refused.
+  let ended = false;
+  while (await endOnce(ctx, provider, paymentId, capturedCents)) ended = true;
+  return ended;
+}
+
+async function endOnce(ctx: Pick<PaymentsContext, 'db' | 'sender'>, provider: PaymentMethod, paymentId: string, capturedCents: number): Promise<boolean> {
+  const order = await ctx.db('workshop_registrations').where({ payment_method: provider, payment_id: paymentId, status: 'completed' }).first('id');
+  const moved: { id: string; amount: number }[] = await ctx.db('workshop_registrations').where({ payment_method: provider, paid_with_payment_id: paymentId, status: 'completed' }).select('id', 'amount');
   // Each hears of the money as the payer got it: all of it for the order they paid, a seat's share for a seat moved out of it.
   const bookings = [...(order ? [{ id: order.id as string, amount: capturedCents }] : []), ...moved];
   let ended = false;

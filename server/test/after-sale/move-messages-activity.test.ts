@@ -28,6 +28,18 @@ describe('moving a booking', () => {
     expect(seats.find((x: { id: string }) => x.id === from.id).seats_left).toBe(20);
     await waitFor(async () => (await sandboxEmails(h.server, who.email)).some((m) => m.subject === 'Updated: To Workshop'));
   });
+
+  it('refuses, changing nothing, a workshop where its buyer already has a seat (one seat per person)', async () => {
+    const from = await createWorkshop(h.db, { title: 'From Twice' });
+    const to = await createWorkshop(h.db, { title: 'To Twice' });
+    const who = buyer('twice');
+    await payWithPaypal(h.server, from.id, who);
+    await payWithPaypal(h.server, to.id, who);
+    const reg = await h.db('workshop_registrations').where({ email: who.email, workshop_id: from.id }).first();
+    const refused = await h.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: h.token, body: { workshop_id: to.id } });
+    expect([refused.status, refused.body.error.message]).toEqual([409, `${who.email} already has a seat in this workshop.`]);
+    expect((await h.db('workshop_registrations').where({ id: reg.id }).first()).workshop_id).toBe(from.id);
+  });
 });
 
 describe('messaging attendees', () => {
