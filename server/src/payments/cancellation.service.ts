@@ -77,15 +77,15 @@ async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cen
 }
 
 /**
- * Of `seats` cancelled with `cents` decided for them, how many keep their promo code's use: each
- * seat whose price did not all go back (the same row update that gives the seats back counts them,
- * so a checkout counting the code's uses sees both or neither). A free seat gives its use back.
+ * Of `seats` cancelled with `cents` decided for them, how many keep their promo code's use: every
+ * one, unless each seat's whole price goes back (a fee or a half kept on each seat keeps each use,
+ * however the total compares with one seat's price). Counted in the same row update that gives the
+ * seats back, so a checkout counting the code's uses sees both or neither. A free seat gives its use back.
  */
 function usesKept(reg: RegistrationRow & { unit_amount?: number; promo_code_id?: string | null }, seats: number, cents: number): number {
   if (!reg.promo_code_id) return 0;
   const unit = reg.unit_amount ?? 0;
-  const refundedInFull = unit > 0 ? Math.min(seats, Math.floor(cents / unit)) : seats;
-  return seats - refundedInFull;
+  return cents >= unit * seats ? 0 : seats;
 }
 
 /**

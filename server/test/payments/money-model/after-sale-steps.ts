@@ -84,6 +84,12 @@ export class AfterSaleSteps {
     });
   }
 
+  /** Seats cancelled with less than their whole price going back keep their code's use (a fee or a half kept on each counts). */
+  private keptSeats(reg: { id: string; promo_code_id: string | null; unit_amount: number }, seats: number, perSeatBack: number) {
+    if (!reg.promo_code_id || perSeatBack >= reg.unit_amount) return;
+    this.driver.run.keptSeats.set(reg.id, (this.driver.run.keptSeats.get(reg.id) ?? 0) + seats);
+  }
+
   /**
    * A policy cancel answers the policy's refund, less what went back by hand at the provider
    * and no earlier decision counted (never less than the policy minus every hand refund).
@@ -117,7 +123,9 @@ export class AfterSaleSteps {
     const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true } });
     this.driver.note('buyer cancel', res.status, res.text);
     if (res.status !== 200) return;
-    this.checkPolicyAnswer(reg, res.body.refund_cents, await this.policyFor(reg, startsAt, reg.seats), `buyer cancel (${band})`);
+    const policy = await this.policyFor(reg, startsAt, reg.seats);
+    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `buyer cancel (${band})`);
+    this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 
   /** The buyer cancels one seat of a team booking that goes on. */
@@ -130,7 +138,9 @@ export class AfterSaleSteps {
     const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true, attendee_ids: [seat.id] } });
     this.driver.note('seat cancel', res.status, res.text);
     if (res.status !== 200) return;
-    this.checkPolicyAnswer(reg, res.body.refund_cents, await this.policyFor(reg, startsAt, 1), `seat cancel (${band})`);
+    const policy = await this.policyFor(reg, startsAt, 1);
+    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `seat cancel (${band})`);
+    this.keptSeats(reg, 1, policy);
   }
 
   /** An admin cancels one seat of a team booking (its last one ends the booking), refunding a share of the seat's price. */
@@ -141,7 +151,10 @@ export class AfterSaleSteps {
     const cents = Math.floor(reg.unit_amount * share);
     const res = await this.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/cancel`, { token: this.driver.adminToken, body: { refund_cents: cents } });
     this.driver.note('admin seat cancel', res.status, res.text);
-    if (res.status === 200) this.decided(reg, cents, `admin seat (${share})`);
+    if (res.status === 200) {
+      this.decided(reg, cents, `admin seat (${share})`);
+      this.keptSeats(reg, 1, cents);
+    }
   }
 
   /** The buyer renames a seat: no money moves, whatever else happens meanwhile. */
@@ -164,7 +177,10 @@ export class AfterSaleSteps {
       ? await this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model' } })
       : await this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.driver.adminToken });
     this.driver.note('admin cancel', res.status, res.text);
-    if (res.status === 200) this.decided(reg, cents, `admin (${share})`);
+    if (res.status === 200) {
+      this.decided(reg, cents, `admin (${share})`);
+      this.keptSeats(reg, reg.seats, cents / Math.max(1, reg.seats));
+    }
   }
 
   /**

@@ -62,6 +62,9 @@ export interface CaseRun {
   /** By payment id: the last business decision about it, as the driver made it. */
   decisions: Map<string, Decision>;
   onceCodeId: string;
+  /** The case's codes with max_uses (id to max_uses), and by registration id its cancelled seats whose money was kept, as the driver decided. */
+  limitedCodes: Map<string, number>;
+  keptSeats: Map<string, number>;
   /** By registration id. */
   promoSightings: Map<string, PromoSighting>;
   /** By payment id: what went back by hand at the provider. */
@@ -87,6 +90,7 @@ export class MoneyDriver {
     caseNo: number,
     workshopIds: string[],
     onceCodeId: string,
+    limitedCodes: Map<string, number> = new Map(),
   ) {
     this.buyers = scenario.buyers.map((provider, i) => ({ provider, email: `model${caseNo}b${i}@example.com`, orders: [] }));
     this.run = {
@@ -98,6 +102,8 @@ export class MoneyDriver {
       capacityLowered: false,
       decisions: new Map(),
       onceCodeId,
+      limitedCodes,
+      keptSeats: new Map(),
       promoSightings: new Map(),
       hand: new Map(),
       gaveUp: 0,
@@ -110,16 +116,17 @@ export class MoneyDriver {
   static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
     const w = await createWorkshop(server.deps.db, { max_participants: scenario.seats, title: `Model case ${caseNo}` });
     const other = await createWorkshop(server.deps.db, { max_participants: scenario.otherSeats, title: `Model case ${caseNo}, the other date` });
-    // The case's promo codes: half price, free, and a quarter off usable once.
+    // The case's promo codes: half price for three seats, free, and a quarter off usable once.
     const codes = await server.deps.db('promo_codes')
       .insert([
-        { code: `M${caseNo}-HALF`, kind: 'percent', value: 50, workshop_id: w.id },
+        { code: `M${caseNo}-HALF`, kind: 'percent', value: 50, workshop_id: w.id, max_uses: 3 },
         { code: `M${caseNo}-FREE`, kind: 'percent', value: 100, workshop_id: w.id },
         { code: `M${caseNo}-ONCE`, kind: 'percent', value: 25, workshop_id: w.id, max_uses: 1 },
       ])
-      .returning(['id', 'code']);
+      .returning(['id', 'code', 'max_uses']);
     const once = codes.find((c: { code: string }) => c.code.endsWith('-ONCE'));
-    const driver = new MoneyDriver(server, api, scenario, caseNo, [w.id, other.id], once.id);
+    const limited = new Map<string, number>(codes.filter((c: { max_uses: number | null }) => c.max_uses !== null).map((c: { id: string; max_uses: number }) => [c.id, c.max_uses]));
+    const driver = new MoneyDriver(server, api, scenario, caseNo, [w.id, other.id], once.id, limited);
     driver.caseNo = caseNo;
     return driver;
   }

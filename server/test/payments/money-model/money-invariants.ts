@@ -125,34 +125,31 @@ export async function refundsMadeOnce(db: Db, captured: Captured[]): Promise<str
 }
 
 /**
- * A one-use code sells one discounted seat, whatever happened to the checkouts that carried it:
- * let go by their buyer, or left until their hold ran out and paid (or approved) later.
+ * A code never sells more discounted seats than its max_uses, whatever happened to the checkouts
+ * that carried it: let go by their buyer, or left until their hold ran out and paid (or approved)
+ * later; and a seat cancelled with part of its money kept (a fee, a half, nothing back) still used it.
  */
 export async function promoWithinUses(db: Db, run: CaseRun): Promise<string[]> {
-  // Seats, not orders: a use is a seat (a team of two cannot take a one-use code).
-  const live: { id: string; seats: number }[] = await db('workshop_registrations').where({ promo_code_id: run.onceCodeId, status: 'completed' }).select('id', 'seats');
-  const archived: { id: string; seats: number }[] = (
-    await db('workshop_registrations_archive').whereRaw(`record->>'promo_code_id' = ? AND record->>'status' = 'completed'`, [run.onceCodeId]).select('id', db.raw(`coalesce((record->>'seats')::int, 1) AS seats`))
-  ).map((r: { id: string; seats: number }) => ({ id: r.id, seats: Number(r.seats) }));
-  // A seat sold at the code's price and cancelled with its money kept (no refund, or a fee kept) still used the code.
-  const kept: { id: string; seats: number }[] = (
-    await db.raw(
-      `SELECT x.id, x.seats FROM (
-         SELECT r.id, r.seats_bought - r.seats AS seats, r.payment_method AS provider, r.payment_id, r.status FROM workshop_registrations r WHERE r.promo_code_id = ?
-         UNION ALL
-         SELECT a.id, coalesce((a.record->>'seats_bought')::int, 1) - coalesce((a.record->>'seats')::int, 0), a.record->>'payment_method', a.record->>'payment_id', a.record->>'status'
-           FROM workshop_registrations_archive a WHERE a.record->>'promo_code_id' = ?) x
-        JOIN payments p ON p.provider = x.provider AND p.payment_id = x.payment_id
-       WHERE x.seats > 0 AND p.kept_cents > 0`,
-      [run.onceCodeId, run.onceCodeId],
-    )
-  ).rows.map((r: { id: string; seats: number }) => ({ id: r.id, seats: Number(r.seats) }));
-  const sold = [...live, ...archived, ...kept];
-  const seats = (rows: { seats: number }[]) => rows.reduce((n, r) => n + r.seats, 0);
-  if (seats(sold) <= 1) return [];
-  const late = sold.filter((r) => run.promoSightings.get(r.id)?.expired);
-  const released = sold.filter((r) => run.promoSightings.get(r.id)?.released);
-  return [
-    `the one-use code sold ${seats(sold)} discounted seats (${seats(late)} to checkouts whose hold had run out, ${seats(released)} to checkouts their buyer had let go, ${seats(kept)} cancelled with their money kept)`,
-  ];
+  const problems: string[] = [];
+  for (const [codeId, maxUses] of run.limitedCodes) {
+    // Seats, not orders: a use is a seat (a team of two cannot take a one-use code).
+    const live: { id: string; seats: number }[] = await db('workshop_registrations').where({ promo_code_id: codeId, status: 'completed' }).select('id', 'seats');
+    const archived: { id: string; seats: number }[] = (
+      await db('workshop_registrations_archive').whereRaw(`record->>'promo_code_id' = ? AND record->>'status' = 'completed'`, [codeId]).select('id', db.raw(`coalesce((record->>'seats')::int, 1) AS seats`))
+    ).map((r: { id: string; seats: number }) => ({ id: r.id, seats: Number(r.seats) }));
+    const carrying = new Set<string>([
+      ...(await db('workshop_registrations').where({ promo_code_id: codeId }).pluck('id')),
+      ...(await db('workshop_registrations_archive').whereRaw(`record->>'promo_code_id' = ?`, [codeId]).pluck('id')),
+    ]);
+    const kept = [...run.keptSeats].filter(([id]) => carrying.has(id)).map(([id, seats]) => ({ id, seats }));
+    const sold = [...live, ...archived, ...kept];
+    const seats = (rows: { seats: number }[]) => rows.reduce((n, r) => n + r.seats, 0);
+    if (seats(sold) <= maxUses) continue;
+    const late = sold.filter((r) => run.promoSightings.get(r.id)?.expired);
+    const released = sold.filter((r) => run.promoSightings.get(r.id)?.released);
+    problems.push(
+      `a code of ${maxUses} use(s) sold ${seats(sold)} discounted seats (${seats(late)} to checkouts whose hold had run out, ${seats(released)} to checkouts their buyer had let go, ${seats(kept)} cancelled with their money kept)`,
+    );
+  }
+  return problems;
 }

@@ -92,7 +92,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ do: 'adminRetry' as const }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('slowRefunds' as const), ms: fc.constantFrom(0 as const, 800 as const, 3000 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('move' as const), b: buyerIx }) },
-  { weight: 1, arbitrary: fc.record({ do: fc.constant('moveSeat' as const), b: buyerIx }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant('moveSeat' as const), b: buyerIx }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('payOld' as const), b: buyerIx, k: fc.nat({ max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant('cancelSeat' as const), b: buyerIx, band: bandArb }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('adminCancelSeat' as const), b: buyerIx, share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
