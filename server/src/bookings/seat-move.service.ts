@@ -69,8 +69,9 @@ export async function moveSeat(db: Db, sender: EmailSender, registrationId: stri
     if (order.payment_method && paymentId) {
       // The ledger row holds the whole payment before it pays for two orders (one that predates the ledger gets it now).
       const known = await lockPayment(trx, order.payment_method, paymentId);
-      // All of it went back (a full refund by hand at the provider, its webhook ending the booking next): no seat to move.
-      // Checked under the payment's lock, which that webhook takes to record the money before it reads the moved seats to end.
+      // All of it went back and is recorded (a full refund by hand at the provider): no seat to move. Hand money not
+      // recorded yet (a call of ours in flight) is caught by the refund's webhook, which reads the moved seats again
+      // after ending the booking (payments/refunded-in-full.ts).
       if (known && known.kept_cents <= 0) throw new ConflictError(SEAT_MOVE_MESSAGES.refunded);
       if (!known) await recordPayment(trx, { provider: order.payment_method, paymentId, orderId: order.provider_order_id, registrationId: order.id, amountCents: order.amount, currency: order.currency }, 'seat');
     }
