@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countTakenSeats } from '../../src/workshops/seats.queries';
 import { razorpayDashboardRefund, refundedAtProvider } from '../payments/booking-flows';
-import { buyer, createWorkshop, payInRazorpaySandbox, waitFor } from '../payments/payments-helpers';
-import { DAY } from '../support/fixtures';
+import { waitFor } from '../payments/payments-helpers';
 import { useTestServer } from '../support/test-server';
+import { paidTeamOfThree, waitingOnLock } from '../bookings/seat-move-flows';
 
 /**
  * Review 17: a payment given back in full by hand ends the team booking, but a seat an admin
@@ -37,29 +37,11 @@ import { useTestServer } from '../support/test-server';
  */
 const h = useTestServer({ admin: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
-/** Backends of this database waiting for a lock on a statement like `pattern` (the seat move's lock, the webhook's update). */
-async function waitingOn(pattern: string): Promise<boolean> {
-  const r = await h.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ?`, [pattern]);
-  return (r.rows[0].n as number) > 0;
-}
+const waitingOn = (pattern: string) => waitingOnLock(h, pattern);
 
 describe('a full hand refund whose webhook runs while an admin moves a seat', () => {
   it('ends the moved seat’s booking too (no seat stays sold on a payment given back in full)', async () => {
-    const from = await createWorkshop(h.db, { title: 'R17 race from' });
-    const to = await createWorkshop(h.db, { title: 'R17 race to', date: new Date(Date.now() + 21 * DAY), max_participants: 2 });
-    const attendees = [
-      { name: 'Pat r17', email: 'pat-r17race@example.com' },
-      { name: 'Quinn r17', email: 'quinn-r17race@example.com' },
-      { name: 'Robin r17', email: 'robin-r17race@example.com' },
-    ];
-    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: from.id, ...buyer('r17-race'), seats: 3, attendees } });
-    expect(co.status, co.text).toBe(201);
-    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
-    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
-    const paymentId = paid.body.razorpay_payment_id as string;
-    const team = await h.db('workshop_registrations').where({ workshop_id: from.id }).first();
-    expect(team).toMatchObject({ status: 'completed', amount: 29700, seats: 3 });
-    const seats = await h.db('attendees').where({ registration_id: team.id }).orderBy('position').select('id');
+    const { to, team, seats, paymentId } = await paidTeamOfThree(h, { label: 'R17 race', tag: 'r17-race', people: { name: 'r17', email: 'r17race' }, targetSeats: 2 });
 
     // 2. Everything back by hand at Razorpay; its webhook not delivered yet.
     const hand = await razorpayDashboardRefund(h, paymentId, 29700);

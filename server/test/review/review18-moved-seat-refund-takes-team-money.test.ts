@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTakenSeats } from '../../src/workshops/seats.queries';
 import { refundedAtProvider, refundsSettled } from '../payments/booking-flows';
-import { buyer, createWorkshop, payInRazorpaySandbox } from '../payments/payments-helpers';
-import { DAY } from '../support/fixtures';
 import { useTestServer } from '../support/test-server';
+import { paidTeamOfThree } from '../bookings/seat-move-flows';
 
 /**
  * Review 18: the refund of a moved seat's one-seat booking gives back the money of the seats the
@@ -34,21 +33,7 @@ const h = useTestServer({ admin: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 
 describe('an admin refund of a moved seat’s booking', () => {
   it('cannot give back the money of the seats the team booking still holds', async () => {
-    const from = await createWorkshop(h.db, { title: 'R18 from' });
-    const to = await createWorkshop(h.db, { title: 'R18 to', date: new Date(Date.now() + 21 * DAY) });
-    const attendees = [
-      { name: 'Pat r18', email: 'pat-r18@example.com' },
-      { name: 'Quinn r18', email: 'quinn-r18@example.com' },
-      { name: 'Robin r18', email: 'robin-r18@example.com' },
-    ];
-    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: from.id, ...buyer('r18'), seats: 3, attendees } });
-    expect(co.status, co.text).toBe(201);
-    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
-    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
-    const paymentId = paid.body.razorpay_payment_id as string;
-    const team = await h.db('workshop_registrations').where({ workshop_id: from.id }).first();
-    expect(team).toMatchObject({ status: 'completed', amount: 29700, seats: 3 });
-    const seats = await h.db('attendees').where({ registration_id: team.id }).orderBy('position').select('id');
+    const { from, to, team, seats, paymentId } = await paidTeamOfThree(h, { label: 'R18', tag: 'r18', people: { name: 'r18', email: 'r18' } });
 
     const move = await h.api('POST', `/api/admin/registrations/${team.id}/seats/${seats[2].id}/move`, { token: h.token, body: { workshop_id: to.id } });
     expect(move.status, move.text).toBe(200);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { countTakenSeats } from '../../src/workshops/seats.queries';
 import { razorpayDashboardRefund, refundedAtProvider, refundsSettled } from '../payments/booking-flows';
-import { buyer, createWorkshop, payInRazorpaySandbox, waitFor } from '../payments/payments-helpers';
-import { DAY } from '../support/fixtures';
+import { waitFor } from '../payments/payments-helpers';
 import { useTestServer } from '../support/test-server';
+import { paidTeamOfThree, waitingOnLock } from '../bookings/seat-move-flows';
 
 /**
  * Review 19: the seventeenth review's fix (a seat move reads the payment's kept_cents under its
@@ -33,28 +33,11 @@ import { useTestServer } from '../support/test-server';
 const h = useTestServer({ admin: true, env: { JOB_POLL_INTERVAL_MS: '50' } });
 const slow = async (ms: number) => expect((await h.api('POST', '/sandbox/refunds/slow', { body: { ms } })).status).toBe(204);
 
-async function waitingOn(pattern: string): Promise<boolean> {
-  const r = await h.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ?`, [pattern]);
-  return (r.rows[0].n as number) > 0;
-}
+const waitingOn = (pattern: string) => waitingOnLock(h, pattern);
 
 describe('a full hand refund whose webhook runs while a refund of ours is in flight and an admin moves a seat', () => {
   it('ends the moved seat’s booking too, or refuses the move', async () => {
-    const from = await createWorkshop(h.db, { title: 'R19 race from' });
-    const to = await createWorkshop(h.db, { title: 'R19 race to', date: new Date(Date.now() + 21 * DAY), max_participants: 2 });
-    const attendees = [
-      { name: 'Pat r19', email: 'pat-r19race@example.com' },
-      { name: 'Quinn r19', email: 'quinn-r19race@example.com' },
-      { name: 'Robin r19', email: 'robin-r19race@example.com' },
-    ];
-    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: from.id, ...buyer('r19-race'), seats: 3, attendees } });
-    expect(co.status, co.text).toBe(201);
-    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
-    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
-    const paymentId = paid.body.razorpay_payment_id as string;
-    const team = await h.db('workshop_registrations').where({ workshop_id: from.id }).first();
-    expect(team).toMatchObject({ status: 'completed', amount: 29700, seats: 3 });
-    const seats = await h.db('attendees').where({ registration_id: team.id }).orderBy('position').select('id');
+    const { to, team, seats, paymentId } = await paidTeamOfThree(h, { label: 'R19 race', tag: 'r19-race', people: { name: 'r19', email: 'r19race' }, targetSeats: 2 });
 
     // 2. Seat 1 cancelled with its price back; Razorpay is slow: the call is in flight.
     await slow(15_000);

@@ -4,73 +4,18 @@ import { hmacHex, SANDBOX_CREDENTIALS, signPaypalWebhook } from '../../../src/sa
 import type { ApiClient, TestServer } from '../../support/test-server';
 import { createWorkshop } from '../payments-helpers';
 import { AfterSaleSteps } from './after-sale-steps';
-import { markReleased, observePromoCode, type PromoSighting } from './promo-sightings';
+import type { Buyer, CaseRun } from './case-run';
+import { markReleased, observePromoCode } from './promo-sightings';
 import { ProviderSideSteps } from './provider-side-steps';
 import type { Promo, Provider, Scenario, Step } from './scenario';
 import { WaitlistSteps } from './waitlist-steps';
 
-export interface Buyer {
-  provider: Provider;
-  email: string;
-  orders: string[];
-  /** The latest order's browser return: PayPal's redirect location, Razorpay's signed handler result. */
-  back?: { location?: string; signed?: unknown; order: string };
-}
+export type { Buyer, CaseRun, Decision, HandRefunds } from './case-run';
 
 interface Webhook {
   provider: Provider;
   raw: string;
   id: string;
-}
-
-/** A business decision about a payment: what of it goes back (the rest is kept). */
-export interface Decision {
-  registrationId: string;
-  /** What the server said it would give back (the most our own refunds may add up to). */
-  refundCents: number;
-  /** What the decisions owe the buyer (the policy's figure, the admin's amount): given back in all, by us or by hand at the provider. */
-  owedCents: number;
-  by: string;
-}
-
-/** Refunds an admin made by hand in the provider's dashboard for one payment. */
-export interface HandRefunds {
-  cents: number;
-  /** Of them, what was given back once a decision about the payment was made (it counts toward what that decision still owes). */
-  afterDecision: number;
-  /** One of them gave back everything that was left of the payment. */
-  fullByHand: boolean;
-  /**
-   * What they gave back beyond the decision once the provider had already given back all it owed
-   * (ours and hand money together): money the business kept that the admin chose to give too.
-   */
-  beyond: number;
-}
-
-/** Everything one case did, for the invariants and for a readable counterexample. */
-export interface CaseRun {
-  /** The case's workshop, where buyers check out. */
-  workshopId: string;
-  /** Both of the case's workshops: the first, and the one admins move bookings to. */
-  workshopIds: string[];
-  orders: { provider: Provider; id: string }[];
-  serverErrors: string[];
-  /** Broken promises seen during the steps (a cancel refunding other than the policy, say). */
-  problems: string[];
-  /** An admin set fewer seats than were held or offered: holds may then outnumber seats for a while. */
-  capacityLowered: boolean;
-  /** By payment id: the last business decision about it, as the driver made it. */
-  decisions: Map<string, Decision>;
-  onceCodeId: string;
-  /** The case's codes with max_uses (id to max_uses), and by registration id its cancelled seats whose money was kept, as the driver decided. */
-  limitedCodes: Map<string, number>;
-  keptSeats: Map<string, number>;
-  /** By registration id. */
-  promoSightings: Map<string, PromoSighting>;
-  /** By payment id: what went back by hand at the provider. */
-  hand: Map<string, HandRefunds>;
-  /** Refunds that gave up for good, then carried out by hand as their alert asked. */
-  gaveUp: number;
 }
 
 /** Drives one scenario against the real server, provider sandbox and database. */
