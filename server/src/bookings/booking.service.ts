@@ -76,10 +76,12 @@ export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: s
   const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
   if (b.status !== 'completed' || !chosen.length) throw new ConflictError('This booking is not active, so it cannot be cancelled.');
   if (which !== 'all' && chosen.length !== new Set(which).size) throw new ConflictError(SEATS_MESSAGES.noSuchSeat);
-  const perSeat = (await policyFor(d.db, b, 1, new Date())).refund_cents;
-  if (!input.confirm) return { confirmed: false, refund_cents: perSeat * chosen.length };
-  // Which seats, and so the amount, are decided again with the order locked: a cancel racing this one never pays for a seat twice.
-  const done = await cancelSeats(d, b.id, which, { perSeatCents: perSeat, by: 'cancelled_by_buyer', policyTotal: true });
+  const policy = await readSetting(d.db, 'refund_policy');
+  const perSeatCents = (startsAt: Date) => policyRefund({ amountCents: b.unit_amount, startsAt, now: new Date(), policy }).refundCents;
+  if (!input.confirm) return { confirmed: false, refund_cents: perSeatCents(new Date(b.date)) * chosen.length };
+  // Which seats, and the band (the workshop the booking is in then), are decided again with the
+  // order locked: a cancel racing this one never pays for a seat twice, nor racing a move at the old band.
+  const done = await cancelSeats(d, b.id, which, { perSeatCents, by: 'cancelled_by_buyer', policyTotal: true });
   return { confirmed: true, refund_cents: done.refundCents };
 }
 

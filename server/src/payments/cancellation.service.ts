@@ -11,6 +11,7 @@ export const CANCEL_MESSAGES = {
   notActive: 'This booking is not active, so it cannot be cancelled.',
   tooMuch: 'The refund cannot be more than what is left of the payment.',
   noSuchSeat: 'Choose seats of this booking that are not cancelled yet.',
+  changed: 'This booking changed a moment ago (it may have moved to another workshop). Please check it and try again.',
 } as const;
 
 /** Why a booking (or some of its seats) was cancelled: `status_reason` of the row, and the decision the payment ledger records. */
@@ -19,20 +20,26 @@ export type CancelledBy = 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunde
 export interface CancelOptions {
   /** What goes back, chosen by an admin for the seats cancelled. */
   refundCents?: number;
-  /** The policy's refund per seat: what goes back is that times the seats actually cancelled, counted with the order locked. */
-  perSeatCents?: number;
+  /**
+   * The policy's refund per seat for a workshop starting at `startsAt`: asked with the workshop
+   * and the order locked, of the workshop the booking is in then (a move or a reschedule a moment
+   * earlier changes the band); what goes back is that times the seats actually cancelled.
+   */
+  perSeatCents?: (startsAt: Date) => number;
   by: CancelledBy;
   /** The policy's amount: what went back by hand at the provider (and no earlier decision counted) counts toward it. */
   policyTotal?: boolean;
 }
 
-type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined };
+type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date };
 
 /** Locks the workshop, the order and its payment's ledger row, in that order; only a completed booking can be cancelled. */
 async function lockBooking(trx: Knex.Transaction, registrationId: string): Promise<Locked> {
   const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
   if (!locked) throw new NotFoundError('Registration not found');
   const reg = locked.registration;
+  // The booking moved between the first read and its lock: the workshop locked (and its date, the policy's band) is not its own.
+  if (reg.workshop_id !== locked.workshop.id) throw new ConflictError(CANCEL_MESSAGES.changed);
   if (reg.status !== 'completed') throw new ConflictError(CANCEL_MESSAGES.notActive);
   // A booking a promo code made free has no payment: nothing to give back, no provider to ask.
   // A seat moved out of a team booking is paid by that booking's payment, decided on its one ledger row.
@@ -45,7 +52,7 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
   const payment = paid
     ? (known ?? (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
     : undefined;
-  return { reg, payment };
+  return { reg, payment, startsAt: new Date(locked.workshop.date) };
 }
 
 /**
@@ -106,7 +113,7 @@ export async function cancelSeats(
     const active: { id: string; position: number }[] = await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('id', 'position');
     const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
     if (!chosen.length || (which !== 'all' && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);
-    const cents = opts.perSeatCents !== undefined ? opts.perSeatCents * chosen.length : (opts.refundCents ?? 0);
+    const cents = opts.perSeatCents ? opts.perSeatCents(locked.startsAt) * chosen.length : (opts.refundCents ?? 0);
     const refundCents = await decideRefund(trx, locked, cents, opts);
     const keptUses = usesKept(locked.reg, chosen.length, cents);
     const ended = chosen.length === active.length;

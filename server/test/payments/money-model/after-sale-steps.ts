@@ -57,6 +57,8 @@ export class AfterSaleSteps {
         return this.move(b!);
       case 'moveSeat':
         return this.moveSeat(b!);
+      case 'cancelWhileMoved':
+        return this.cancelWhileMoved(b!, s.band);
       case 'cancelSeat':
         return this.cancelSeat(b!, s.band);
       case 'adminCancelSeat':
@@ -125,6 +127,32 @@ export class AfterSaleSteps {
     if (res.status !== 200) return;
     const policy = await this.policyFor(reg, startsAt, reg.seats);
     this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `buyer cancel (${band})`);
+    this.keptSeats(reg, reg.seats, policy / reg.seats);
+  }
+
+  /**
+   * The buyer's cancel of the whole booking and an admin's move of it to the other workshop, sent
+   * together; the two workshops are in different bands. Whichever goes first, a cancel that goes
+   * through gives back the policy's amount for the workshop the booking was in when it ended.
+   */
+  private async cancelWhileMoved(b: Buyer, band: Band) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    const target = this.driver.run.workshopIds.find((id) => id !== reg.workshop_id)!;
+    const there: Band = band === 'early' ? 'late' : band === 'mid' ? 'early' : 'mid';
+    const startsAt = { [reg.workshop_id]: new Date(Date.now() + LEAD[band]), [target]: new Date(Date.now() + LEAD[there]) };
+    for (const [id, date] of Object.entries(startsAt)) await this.db('workshops').where({ id }).update({ date });
+    const link = await this.buyerLink(reg.id);
+    const [cancel, move] = await Promise.all([
+      this.api('POST', `/api/booking/${link}/cancel`, { body: { confirm: true } }),
+      this.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: this.driver.adminToken, body: { workshop_id: target } }),
+    ]);
+    this.driver.note('cancel while moved', cancel.status, cancel.text);
+    this.driver.note('move while cancelled', move.status, move.text);
+    if (cancel.status !== 200) return;
+    const ended = await this.db('workshop_registrations').where({ id: reg.id }).first('workshop_id');
+    const policy = await this.policyFor(reg, startsAt[ended.workshop_id], reg.seats);
+    this.checkPolicyAnswer(reg, cancel.body.refund_cents, policy, `buyer cancel while moved (${ended.workshop_id === target ? there : band})`);
     this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 

@@ -148,6 +148,7 @@ export class MoneyDriver {
       case 'slowRefunds':
       case 'move':
       case 'moveSeat':
+      case 'cancelWhileMoved':
         return this.afterSale.step(s, b);
       case 'handRefund':
         return this.providerSide.handRefund(b!, s.share);

@@ -37,6 +37,8 @@ export type Step =
   | { do: 'rename'; b: number }
   /** An admin moves the buyer's booking to the case's other workshop. */
   | { do: 'move'; b: number }
+  /** The buyer cancels the whole booking (its workshop in this band) at the moment an admin moves it to the other workshop, put in another band. */
+  | { do: 'cancelWhileMoved'; b: number; band: Band }
   /** An admin moves the last seat of the buyer's team booking to the case's other workshop (a booking of its own, paid by the team's payment). */
   | { do: 'moveSeat'; b: number }
   /** An admin gives back this share of what is left of the buyer's latest payment by hand, in the provider's dashboard. */
@@ -93,6 +95,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('slowRefunds' as const), ms: fc.constantFrom(0 as const, 800 as const, 3000 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('move' as const), b: buyerIx }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant('moveSeat' as const), b: buyerIx }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelWhileMoved' as const), b: buyerIx, band: bandArb }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('payOld' as const), b: buyerIx, k: fc.nat({ max: 3 }) }) },
   { weight: 2, arbitrary: fc.record({ do: fc.constant('cancelSeat' as const), b: buyerIx, band: bandArb }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('adminCancelSeat' as const), b: buyerIx, share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
