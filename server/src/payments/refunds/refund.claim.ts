@@ -4,7 +4,9 @@ import type { RefundRow } from './refund.queue';
 /**
  * How long one runner may hold a refund. Far longer than its provider calls can take (each
  * gives up after PROVIDER_TIMEOUT_MS, at most a minute), so a runner still waiting on the
- * provider never loses its claim; a runner that died lets go when the lease runs out.
+ * provider never loses its claim; a runner that died lets go when the lease runs out. Waits on
+ * the database have no such bound: the lease is renewed (holdClaim) just before each call that
+ * makes a refund, so a runner that waited past it never asks.
  */
 export const REFUND_LEASE_SECONDS = 300;
 
@@ -40,4 +42,20 @@ export async function releaseClaim(db: Knex, r: RefundRow, error: string, unknow
   await db('refunds')
     .where({ id: r.id, claim_id: r.claim_id })
     .update({ last_error: error, claim_id: null, claimed_until: null, updated_at: db.fn.now(), ...(unknown ? { outcome_unknown_at: db.fn.now() } : {}) });
+}
+
+/** This runner's lease ran out while it waited (another runner may hold the refund now): it must not ask the provider. */
+export class ClaimLost extends Error {}
+
+/**
+ * Renews this runner's lease for the call it is about to make, if it still holds the refund;
+ * throws ClaimLost if its lease ran out meanwhile (by the database's clock), whoever holds it now.
+ * Only the provider call is left after it, well inside a fresh lease.
+ */
+export async function holdClaim(db: Knex, r: RefundRow): Promise<void> {
+  const renewed = await db('refunds')
+    .where({ id: r.id, claim_id: r.claim_id, status: 'queued' })
+    .where('claimed_until', '>', db.fn.now())
+    .update({ claimed_until: db.raw('now() + make_interval(secs => ?)', [REFUND_LEASE_SECONDS]), updated_at: db.fn.now() });
+  if (!renewed) throw new ClaimLost(`refund ${r.id}: this runner's claim ran out before its provider call`);
 }

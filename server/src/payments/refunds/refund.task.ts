@@ -3,7 +3,7 @@ import type { Task } from 'graphile-worker';
 import { errorText } from '../../http/error-text';
 import { type PaymentProvider, type ProviderRefund, RefundExceedsRemaining, type RefundRequest, RefundOutcomeUnknown } from '../payment-provider';
 import type { PaymentsContext } from '../payments.context';
-import { type ClaimedRefund, claimRefund, OUTCOME_UNKNOWN_MINUTES, REFUND_LEASE_SECONDS, releaseClaim } from './refund.claim';
+import { ClaimLost, type ClaimedRefund, claimRefund, holdClaim, OUTCOME_UNKNOWN_MINUTES, REFUND_LEASE_SECONDS, releaseClaim } from './refund.claim';
 import { attributeHandRefunds } from './hand-refunds';
 import { refundGaveUp, refundSucceeded } from './refund.outcomes';
 import { REFUND_MAX_ATTEMPTS, refundBackoffSeconds, type RefundRow, scheduleRefundJob } from './refund.queue';
@@ -74,6 +74,7 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
     const landed = (await refundsAtProvider(ctx, provider, r))?.find((f) => f.key === r.id);
     if (landed) return { providerRefundId: landed.id, creditedCents: r.credited_cents };
     try {
+      await holdClaim(ctx.db, r);
       const { refundId } = await provider.refund(refundRequest(r, r.credited_cents));
       return { providerRefundId: refundId, creditedCents: r.credited_cents };
     } catch (err) {
@@ -93,6 +94,7 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
   const { credited, landed } = await creditNow(ctx, provider, { ...r, outcome_unknown_at: null });
   if (landed) return { providerRefundId: landed.id, creditedCents: credited };
   if (credited >= r.amount_cents) return { providerRefundId: 'given-back-by-hand', creditedCents: credited };
+  await holdClaim(ctx.db, r);
   const { refundId } = await provider.refund(refundRequest(r, credited));
   return { providerRefundId: refundId, creditedCents: credited };
 }
@@ -150,6 +152,11 @@ export function refundTask(ctx: PaymentsContext): Task {
       ctx.logger.info({ refundId: r.id, paymentId: r.payment_id, amount: formatCents(r.amount_cents) }, 'refund went through');
       await lookAgainAfter(ctx, provider, r);
     } catch (err) {
+      if (err instanceof ClaimLost) {
+        // Nothing was asked: whoever holds the refund now makes it; if nobody took it, a run comes back at once.
+        ctx.logger.warn({ refundId: r.id }, 'refund runner outlived its claim while it waited; it leaves the refund to the next run');
+        return scheduleRefundJob(ctx.db, r.id, 0);
+      }
       const error = errorText(err);
       await releaseClaim(ctx.db, r, error, err instanceof RefundOutcomeUnknown);
       if (r.attempts >= REFUND_MAX_ATTEMPTS) {

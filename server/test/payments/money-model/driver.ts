@@ -154,6 +154,8 @@ export class MoneyDriver {
         return this.providerSide.handRefund(b!, s.share);
       case 'runnerDies':
         return this.providerSide.runnerDies();
+      case 'ledgerStall':
+        return this.providerSide.ledgerStall();
       case 'refundGivesUp':
         return this.providerSide.refundGivesUp();
       case 'join':
@@ -321,7 +323,7 @@ export class MoneyDriver {
   }
 
   /**
-   * Runs owed refunds now instead of after their backoff, and waits until none is queued. Time
+   * Runs owed refunds now instead of after their backoff, and waits until none is queued or being made. Time
    * passes too: a refund call whose answer was lost can no longer land, so the refund may be asked for again.
    */
   private async drainRefunds() {
@@ -338,7 +340,11 @@ export class MoneyDriver {
         `UPDATE graphile_worker._private_jobs SET run_at = now() WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier IN ('refund_payment', 'send_email')) AND locked_at IS NULL AND attempts < max_attempts`,
       );
       const queued = await this.db('refunds').where({ status: 'queued' }).first('id');
-      if (!queued) return;
+      // A runner may still be at work on a refund another one already recorded (it outlived its lease): its call lands first.
+      const running = await this.db.raw(
+        `SELECT 1 FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refund_payment') AND locked_at IS NOT NULL LIMIT 1`,
+      );
+      if (!queued && !running.rows.length) return;
       if (Date.now() > deadline) {
         const stuck = await this.db('refunds').where({ status: 'queued' }).select('id', 'payment_id', 'amount_cents', 'attempts', 'last_error', 'claimed_until', 'outcome_unknown_at');
         const jobs = await this.db.raw(`SELECT payload, attempts, max_attempts, run_at, locked_at, last_error FROM graphile_worker._private_jobs WHERE payload->>'refund_id' IS NOT NULL`);

@@ -196,4 +196,47 @@ export class ProviderSideSteps {
       return;
     }
   }
+
+  /**
+   * A slow transaction holds every payment of the case (the ledger rows) longer than a refund
+   * runner's lease: runners waiting for them outlive their claims (the database's clock passed
+   * over five minutes, here by moving the leases' end to now), and an admin presses retry on every
+   * open refund meanwhile. Only once every refund call in flight has had time to land (the
+   * slowest provider answer, 3 s) are leases run out: a call is bounded well inside a lease.
+   */
+  async ledgerStall(): Promise<void> {
+    const payments = await this.driver.casePaymentIds();
+    if (!payments.length) return;
+    const holder = await this.db.transaction();
+    const retries: Promise<unknown>[] = [];
+    try {
+      await holder('payments').whereIn('payment_id', payments).forUpdate().select('id');
+      await new Promise((r) => setTimeout(r, 4000));
+      await this.db('refunds').whereIn('payment_id', payments).where({ status: 'queued' }).whereNotNull('claim_id').update({ claimed_until: this.db.raw(`now() - interval '1 second'`) });
+      const open = await this.db('refunds').whereIn('payment_id', payments).whereNot('status', 'succeeded').pluck('id');
+      for (const id of open) retries.push(this.api('POST', `/api/admin/attention/refunds/${id}/retry`, { token: this.driver.adminToken }));
+      // The retries' runners claim the refunds whose leases ran out, and wait for the rows too.
+      const deadline = Date.now() + 3000;
+      while (Date.now() < deadline && (await this.waitingOnLedger()) < 2 * open.length) await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      await holder.commit();
+    }
+    // The stall over, the runners that waited go on: their calls land before the next step.
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await this.refundRunning())) await new Promise((r) => setTimeout(r, 50));
+    for (const res of (await Promise.all(retries)) as { status: number; text: string }[]) if (res.status !== 409) this.driver.note('admin retry in a stall', res.status, res.text);
+  }
+
+  /** Server connections waiting for a payment's ledger row. */
+  private async waitingOnLedger(): Promise<number> {
+    const r = await this.db.raw(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE 'select % from "payments" where % for update'`);
+    return r.rows[0].n;
+  }
+
+  private async refundRunning(): Promise<boolean> {
+    const r = await this.db.raw(
+      `SELECT 1 FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refund_payment') AND locked_at IS NOT NULL LIMIT 1`,
+    );
+    return r.rows.length > 0;
+  }
 }

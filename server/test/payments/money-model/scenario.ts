@@ -43,6 +43,8 @@ export type Step =
   | { do: 'moveSeat'; b: number }
   /** An admin gives back this share of what is left of the buyer's latest payment by hand, in the provider's dashboard. */
   | { do: 'handRefund'; b: number; share: 0.5 | 1 }
+  /** A slow transaction holds the case's ledger rows while refund runners wait on them past their leases, and an admin presses retry meanwhile. */
+  | { do: 'ledgerStall' }
   /** A refund runner dies right after the provider made its refund, before recording it. */
   | { do: 'runnerDies' }
   /** An open refund gives up for good, and an admin refunds by hand the amount the alert names. */
@@ -100,6 +102,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ do: fc.constant('cancelSeat' as const), b: buyerIx, band: bandArb }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('adminCancelSeat' as const), b: buyerIx, share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('rename' as const), b: buyerIx }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'ledgerStall' as const }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('handRefund' as const), b: buyerIx, share: fc.constantFrom(0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'refundGivesUp' as const }) },
