@@ -322,6 +322,14 @@ export class MoneyDriver {
     }
   }
 
+  /** A refund runner is at work now (its job is locked), whatever its refund's row says. */
+  async refundRunning(): Promise<boolean> {
+    const r = await this.db.raw(
+      `SELECT 1 FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refund_payment') AND locked_at IS NOT NULL LIMIT 1`,
+    );
+    return r.rows.length > 0;
+  }
+
   /**
    * Runs owed refunds now instead of after their backoff, and waits until none is queued or being made. Time
    * passes too: a refund call whose answer was lost can no longer land, so the refund may be asked for again.
@@ -341,10 +349,7 @@ export class MoneyDriver {
       );
       const queued = await this.db('refunds').where({ status: 'queued' }).first('id');
       // A runner may still be at work on a refund another one already recorded (it outlived its lease): its call lands first.
-      const running = await this.db.raw(
-        `SELECT 1 FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refund_payment') AND locked_at IS NOT NULL LIMIT 1`,
-      );
-      if (!queued && !running.rows.length) return;
+      if (!queued && !(await this.refundRunning())) return;
       if (Date.now() > deadline) {
         const stuck = await this.db('refunds').where({ status: 'queued' }).select('id', 'payment_id', 'amount_cents', 'attempts', 'last_error', 'claimed_until', 'outcome_unknown_at');
         const jobs = await this.db.raw(`SELECT payload, attempts, max_attempts, run_at, locked_at, last_error FROM graphile_worker._private_jobs WHERE payload->>'refund_id' IS NOT NULL`);

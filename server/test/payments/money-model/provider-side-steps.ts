@@ -223,7 +223,7 @@ export class ProviderSideSteps {
     }
     // The stall over, the runners that waited go on: their calls land before the next step.
     const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline && (await this.refundRunning())) await new Promise((r) => setTimeout(r, 50));
+    while (Date.now() < deadline && (await this.driver.refundRunning())) await new Promise((r) => setTimeout(r, 50));
     for (const res of (await Promise.all(retries)) as { status: number; text: string }[]) if (res.status !== 409) this.driver.note('admin retry in a stall', res.status, res.text);
   }
 
@@ -233,10 +233,4 @@ export class ProviderSideSteps {
     return r.rows[0].n;
   }
 
-  private async refundRunning(): Promise<boolean> {
-    const r = await this.db.raw(
-      `SELECT 1 FROM graphile_worker._private_jobs WHERE task_id IN (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'refund_payment') AND locked_at IS NOT NULL LIMIT 1`,
-    );
-    return r.rows.length > 0;
-  }
 }
