@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { build, type Rollup } from 'vite';
 
 const site = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(site, 'dist');
@@ -70,6 +71,24 @@ function bootScript(entry: string, code: string[]): string {
  */
 const PARSING_START = `<script>document.documentElement.classList.add('parsing')</script>`;
 const PARSING_END = `<script>document.documentElement.classList.remove('parsing')</script>`;
+
+/**
+ * The home page's start-time writer (src/home/live-times.inline.ts) as one classic script, built
+ * from the same code EventTime formats with: it runs before the first paint, so the placeholders
+ * wrap where the live data will (the visitor's zone is known only in the browser).
+ */
+async function liveTimesScript(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    root: site,
+    logLevel: 'warn',
+    build: { write: false, emptyOutDir: false, minify: true, lib: { entry: path.join(site, 'src/home/live-times.inline.ts'), formats: ['iife'], name: 'liveTimes' } },
+  });
+  const output = (Array.isArray(result) ? result[0] : result) as Rollup.RollupOutput;
+  const code = output.output[0].code.trim();
+  if (code.includes('</script') || /\bzod\b/.test(code)) throw new Error('prerender: the live-times script pulled in more than its formatting code');
+  return `<script>${code}</script>`;
+}
 
 function modulepreloads(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
   const entry = manifest['index.html'];
@@ -126,6 +145,7 @@ async function main() {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   let bytes = 0;
+  const liveTimes = await liveTimesScript();
   for (const [url, name, screen] of PRERENDERED) {
     const body = await renderPage(url);
     // A part React could not finish, or moved out of place for a script to put back: not readable without JavaScript.
@@ -133,7 +153,7 @@ async function main() {
     const code = [...entryCode, ...modulepreloads(manifest, screen ? [screen] : [])];
     const html = inlined
       .replace('</head>', () => `  ${PARSING_START}\n  ${bootScript(entry, code)}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${PARSING_END}`);
+      .replace('<div id="root"></div>', () => `<div id="root">${body}</div>${screen ? '' : liveTimes}${PARSING_END}`);
     writeFileSync(path.join(out, `${name}.html`), html);
     bytes += html.length;
   }

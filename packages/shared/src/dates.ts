@@ -85,3 +85,4 @@ export function isoToEasternWallTime(iso: string, zone: string = DISPLAY_TIME_ZO
 // What the home page needs at once is in their own modules, out of the formatters' chunk.
 export * from './zone-offset';
 export * from './event-times';
+export * from './live-placeholder-vars';

@@ -24,6 +24,9 @@ export function countdownParts(target: Date | string, now: Date = new Date()): C
   };
 }
 
+/** After the visitor's own time when Eastern time is shown too. */
+export const YOUR_TIME_NOTE = ' (your time)';
+
 export interface EventTimes {
   /** 'Sunday, December 6, 2026' in the visitor's zone. */
   localDate: string;

@@ -1,29 +1,29 @@
-import { heroWorkshop, otherWorkshops, type PublicWorkshop } from '@workshop/shared';
+import { cssString, heroWorkshop, LIVE_STYLE_ID, otherWorkshops, type PublicWorkshop } from '@workshop/shared';
 
 /**
- * Attributes for the home page's `<html>` that describe the live data the server put in it, so
- * the prerendered placeholders (site/src/home/hero-placeholder.tsx, styled in base.css) take the
- * very shape the data is drawn in: which card the hero shows, its title and the other workshops'
- * titles at their real length (CSS custom properties, shown through `content`), how many others.
- * With them the page does not move when it comes alive (layout shift, Core Web Vitals' CLS).
+ * What the home page carries about the live data the server put in it, so the prerendered
+ * placeholders (site/src/home/hero-placeholder.tsx, styled in base.css) take the very shape the
+ * data is drawn in. On `<html>`: which card the hero shows, how many others, and each one's start
+ * (written out in the visitor's zone by the page's own inline script,
+ * site/src/home/live-times.inline.ts). In a `<style>` in the head: the titles at their real
+ * length (CSS custom properties, shown through `content`); there, not on `<html>`, so however
+ * long they are the charset declaration stays in the page's first 1024 bytes. With them the page
+ * does not move when it comes alive (layout shift, Core Web Vitals' CLS).
  */
-export function livePlaceholderAttributes(workshops: PublicWorkshop[]): string {
+export function livePlaceholders(workshops: PublicWorkshop[]): { htmlAttributes: string; style: string } {
   const hero = heroWorkshop(workshops);
   const others = otherWorkshops(workshops);
   const state = !hero ? 'none' : !hero.registration_open ? 'closed' : hero.seats_left === 0 ? 'full' : 'open';
   const vars = [hero && `--live-hero-title: ${cssString(hero.title)}`, ...others.map((w, i) => `--live-other-${i + 1}: ${cssString(w.title)}`)].filter(Boolean);
-  const attrs = [`data-live-hero="${state}"`, `data-live-others="${others.length}"`];
-  if (vars.length) attrs.push(`style="${vars.join('; ')}"`);
-  return attrs.join(' ');
+  // Slot 0 is the hero card's start ('-' without one), then the others' in the order shown.
+  const starts = [hero ? isoStart(hero.date) : '-', ...others.map((w) => isoStart(w.date))];
+  return {
+    htmlAttributes: [`data-live-hero="${state}"`, `data-live-others="${others.length}"`, `data-live-starts="${starts.join(' ')}"`].join(' '),
+    style: `<style id="${LIVE_STYLE_ID}">:root { ${vars.join('; ')} }</style>`,
+  };
 }
 
-/**
- * A CSS string literal for any text, safe inside a double-quoted HTML attribute: every character
- * but letters, digits and a few plain marks is written as a six-digit CSS escape (no quote,
- * backslash, angle bracket or ampersand can come through).
- */
-export function cssString(text: string): string {
-  let out = '';
-  for (const ch of text) out += /[A-Za-z0-9 ,.:!?()-]/.test(ch) ? ch : `\\${ch.codePointAt(0)!.toString(16)} `;
-  return `'${out}'`;
+/** An instant as ISO 8601 (nothing an attribute must escape). */
+function isoStart(date: string | Date): string {
+  return new Date(date).toISOString();
 }

@@ -14,7 +14,7 @@ import {
   type PublicSiteState,
   type PublicWorkshop,
 } from '@workshop/shared';
-import { livePlaceholderAttributes } from './live-placeholders';
+import { livePlaceholders } from './live-placeholders';
 
 /** The live data a public page shows: its HTML carries it, so the page needs no API call to fill in. */
 export interface PageData {
@@ -200,8 +200,8 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Re
       const live = liveTags(meta, origin, data, !!known);
       if (live) html = html.replace('</head>', () => `  ${live}\n  </head>`);
       if (data && known && meta.path === '/') {
-        const attrs = livePlaceholderAttributes(data.workshops);
-        html = html.replace(/<html lang="en"/, () => `<html lang="en" ${attrs}`);
+        const { htmlAttributes, style } = livePlaceholders(data.workshops);
+        html = html.replace(/<html lang="en"/, () => `<html lang="en" ${htmlAttributes}`).replace('</head>', () => `  ${style}\n  </head>`);
       }
     }
     allowInlineScripts(res, page.hashes);

@@ -1,4 +1,5 @@
 import { OTHER_WORKSHOPS_SHOWN } from '@workshop/shared';
+import { CalendarGlyph } from '../components/event-time';
 
 /**
  * What the home page shows where its live data goes until that data is drawn (the prerendered
@@ -7,12 +8,6 @@ import { OTHER_WORKSHOPS_SHOWN } from '@workshop/shared';
  * (server/src/site/live-placeholders.ts: which card the hero shows, the titles, how many more
  * workshops), and base.css shows the matching parts, titles at their real length.
  */
-// A start as EventTime writes it for a typical visitor: the real one's length depends on the
-// visitor's time zone, which no prerendered page can know (a zone named much longer or shorter
-// may wrap one line differently).
-const TYPICAL_LOCAL = 'Thursday, December 10, 2026, 9:00 PM India Standard Time (your time)';
-const TYPICAL_EASTERN = '10:30 AM EST (Eastern Time)';
-
 export function HeroPlaceholder() {
   return (
     <>
@@ -31,10 +26,8 @@ export function HeroPlaceholder() {
           <span className="ghost live-hero-title" />
         </p>
         <p className="workshop-date" aria-hidden="true">
-          <span className="event-time">
-            <span className="ghost">{TYPICAL_LOCAL}</span>
-            <span className="event-eastern ghost">{TYPICAL_EASTERN}</span>
-          </span>
+          <CalendarGlyph />
+          <PlaceholderTime slot={0} />
         </p>
         <div className="price-row" aria-hidden="true">
           <span className="price-list ghost">$199</span>
@@ -90,10 +83,7 @@ export function OthersPlaceholder() {
                 <span className={`ghost live-other-${i + 1}`} />
               </p>
               <p className="other-date">
-                <span className="event-time">
-                  <span className="ghost">{TYPICAL_LOCAL}</span>
-                  <span className="event-eastern ghost">{TYPICAL_EASTERN}</span>
-                </span>
+                <PlaceholderTime slot={i + 1} />
               </p>
             </div>
             <div className="other-meta">
@@ -104,5 +94,23 @@ export function OthersPlaceholder() {
         ))}
       </ul>
     </div>
+  );
+}
+
+/**
+ * A start as EventTime draws it, its text from CSS (base.css): written for this visitor's zone
+ * before the first paint (live-times.inline.ts), or a typical one where that could not run.
+ */
+function PlaceholderTime({ slot }: { slot: number }) {
+  return (
+    <span className={`event-time live-time live-time-${slot}`}>
+      <span className="event-local">
+        <span className="ghost live-local" />
+        <span className="event-note ghost live-note" />
+      </span>
+      <span className="event-eastern">
+        <span className="ghost live-eastern" />
+      </span>
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice, LIST_PRICE_USD, type PublicWorkshop } from '@workshop/shared';
 import { Countdown } from '../components/countdown';
-import { EventTime } from '../components/event-time';
+import { CalendarGlyph, EventTime } from '../components/event-time';
 import { LazyPart } from '../components/lazy-part';
 import { MaintenanceNotice } from '../components/maintenance-notice';
 import { heroWorkshop, isSoldOut, otherWorkshops, useMaintenance, workshopsStore } from '../lib/data';
@@ -88,9 +88,7 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
         {workshop.title}
       </h2>
       <p className="workshop-date">
-        <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
-          <path fill="currentColor" d="M7 2h2v2h6V2h2v2h3a1 1 0 0 1 1 1v15a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3zm12 8H5v9h14z" />
-        </svg>
+        <CalendarGlyph />
         <EventTime iso={workshop.date} />
       </p>
       <div className="price-row">

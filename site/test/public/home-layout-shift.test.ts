@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { eventTimes, LIMITS } from '@workshop/shared';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { addWorkshop, startSite, type Site } from './site-harness';
 
@@ -21,8 +22,8 @@ describe('home page live data without layout shift, in Chromium', () => {
   });
 
   /** Layout shifts from the first paint until the live data is in and has settled. */
-  async function shiftsOnLoad(width: number, others: number): Promise<{ total: number; moved: string[] }> {
-    const page: Page = await site.page(width);
+  async function shiftsOnLoad(width: number, others: number, timezoneId?: string): Promise<{ total: number; moved: string[] }> {
+    const page: Page = await site.page(width, timezoneId ? { timezoneId } : undefined);
     await page.addInitScript(() => {
       const w = window as unknown as { __shifts: { value: number; nodes: string[] }[] };
       w.__shifts = [];
@@ -69,6 +70,59 @@ describe('home page live data without layout shift, in Chromium', () => {
       expect({ total: Number(total.toFixed(4)), moved }).toEqual({ total: 0, moved: [] });
     });
   }
+
+  // A start's text depends on the visitor's zone, which only the browser knows: Eastern shown on
+  // another day (UTC viewer, 02:30 UTC is the evening before in New York), not shown at all (a
+  // viewer on Eastern time), a very long zone name. Fixed hours, so no run depends on the clock.
+  const start = (daysAhead: number, utcHour: number, minute = 30) => {
+    const d = new Date(Date.now() + daysAhead * 86_400_000);
+    d.setUTCHours(utcHour, minute, 0, 0);
+    return d;
+  };
+  for (const zone of ['UTC', 'America/New_York', 'Australia/Eucla', 'Asia/Kolkata']) {
+    for (const width of [375, 1024]) {
+      it(`moves nothing at ${width} px for a visitor in ${zone}`, async () => {
+        await addWorkshop(site, { title: 'Build Your First App', date: start(14, 2) });
+        await addWorkshop(site, { title: 'Evening Batch', date: start(21, 23, 45) });
+        const { total, moved } = await shiftsOnLoad(width, 1, zone);
+        expect({ total: Number(total.toFixed(4)), moved }).toEqual({ total: 0, moved: [] });
+      });
+    }
+  }
+
+  it('writes the starts in the visitor\'s zone before the page is painted, with no code of the page loaded', async () => {
+    const heroStart = start(14, 2);
+    await addWorkshop(site, { title: 'Build Your First App', date: heroStart });
+    const second = start(21, 15, 0);
+    await addWorkshop(site, { title: 'Second', date: second });
+    const context = await site.browser.newContext({ viewport: { width: 1024, height: 860 }, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.goto(site.url('/'));
+    // What the placeholders show, and what EventTime draws for the same zone (Chromium's ICU and
+    // Node's may differ in the space before AM/PM only).
+    const shown = (selector: string) =>
+      page.evaluate((s) => JSON.parse(getComputedStyle(document.querySelector(s)!, '::before').content) as string, selector).then(spaced);
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    const hero = eventTimes(heroStart.toISOString(), 'UTC');
+    expect(await shown('.hero-placeholder .live-local')).toBe(spaced(hero.local));
+    expect(spaced(hero.local)).toMatch(/^\w+day, \w+ \d+, \d{4}, 2:30 AM Coordinated Universal Time$/);
+    expect(await shown('.hero-placeholder .live-note')).toBe(' (your time)');
+    expect(await shown('.hero-placeholder .live-eastern')).toBe(spaced(hero.eastern!));
+    expect(spaced(hero.eastern!)).toMatch(/^\w+day, \w+ \d+, 9:30 PM EST \(Eastern Time\)$/);
+    expect(await shown('.others-placeholder .live-time-1 .live-local')).toBe(spaced(eventTimes(second.toISOString(), 'UTC').local));
+    await context.close();
+  });
+
+  it('keeps the charset declaration in the first 1024 bytes of the page, however long the titles', async () => {
+    // Each of these characters is written as a CSS escape several bytes long.
+    const longest = (n: number) => `${n} ${'Zoë 李 🚀 '.repeat(LIMITS.workshopTitle)}`.slice(0, LIMITS.workshopTitle);
+    for (let i = 0; i < 4; i++) await addWorkshop(site, { title: longest(i), date: new Date(Date.now() + (14 + i) * 86_400_000) });
+    const bytes = Buffer.from(await (await fetch(site.url('/'))).arrayBuffer());
+    expect(bytes.indexOf('<meta charset="UTF-8" />')).toBeGreaterThan(0);
+    expect(bytes.indexOf('<meta charset="UTF-8" />')).toBeLessThan(1024 - 24);
+    expect(bytes.indexOf('--live-other-3')).toBeGreaterThan(1024);
+  });
 
   it('keeps the place of any title, quotes and markup included, as plain text', async () => {
     const title = `Zoë's "Best" </style></html> & <script>alert(1)</script> \\ Ñúñez 李 🚀`;
