@@ -277,10 +277,10 @@ async function main() {
     const seconds = mid((e) => e.seconds);
     const growth = Math.max(...exports.map((e) => e.growthMb));
     console.log(
-      `\nCSV export of every registration: median ${seconds.toFixed(2)} s (runs: ${exports.map((e) => e.seconds.toFixed(2)).join(', ')} s), ` +
+      `\nCSV export of every registration (a row per seat): median ${seconds.toFixed(2)} s (runs: ${exports.map((e) => e.seconds.toFixed(2)).join(', ')} s), ` +
         `${exports[0].lines - 1} rows, ${exports[0].mb.toFixed(1)} MB; server memory growth, peak of the runs: ${growth.toFixed(1)} MB`,
     );
-    const exportOk = seconds < 2 && growth < 50 && exports[0].lines - 1 === REGISTRATIONS;
+    const exportOk = seconds < 2 && growth < 50 && exports[0].lines - 1 === ready.attendees;
     console.log(`targets: every p95 < 50 ms ${missed === 0 ? 'met' : `MISSED (${missed})`}; export < 2 s and < 50 MB, all rows ${exportOk ? 'met' : 'MISSED'}`);
     console.log(`load average: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores (other work on the machine shows in the figures)`);
   } finally {

@@ -45,8 +45,19 @@ const dateTimeOptions: Intl.DateTimeFormatOptions = {
   timeZoneName: 'short',
 };
 
+let dateTimeFormatter: Intl.DateTimeFormat | undefined;
+let lastFormatted: { time: number; text: string } | undefined;
+
+/**
+ * Exports call this for every row, and the seats of one order share its instant: the formatter is
+ * kept, and the last instant's text too.
+ */
 export function formatDateTime(value: string | Date): string {
-  return dateTimeFormat(dateTimeOptions).format(new Date(value));
+  const time = new Date(value).getTime();
+  if (lastFormatted?.time === time) return lastFormatted.text;
+  dateTimeFormatter ??= dateTimeFormat(dateTimeOptions);
+  lastFormatted = { time, text: dateTimeFormatter.format(time) };
+  return lastFormatted.text;
 }
 
 /** YYYY-MM-DD of an instant in UTC: CSV file names use the ISO date. */

@@ -98,17 +98,30 @@ export function filteredRegistrations(db: Db, f: RegistrationFilter): Knex.Query
   return whereFilter(registrationRows(db), f);
 }
 
-/** The filter's orders, a row per seat in order (the CSV export). */
+/** The filter's orders, a row per seat in order (the CSV export): only what its columns show. */
 export function filteredSeats(db: Db, f: RegistrationFilter): Knex.QueryBuilder {
-  return whereFilter(registrationRows(db), f)
+  return whereFilter(db('workshop_registrations as r'), f)
     .join('attendees as a', 'a.registration_id', 'r.id')
-    .select('a.position as seat_position', 'a.name as seat_name', 'a.email as seat_email', 'a.status as seat_status')
-    .orderBy('a.position');
+    .select(
+      ...['r.id', 'r.access_id', 'r.amount', 'r.status', 'r.payment_id', 'r.promo_code', 'r.discount_cents', 'r.seats_bought', 'r.created_at'],
+      ...['a.position as seat_position', 'a.name as seat_name', 'a.email as seat_email', 'a.status as seat_status'],
+    )
+    .orderBy([...NEWEST_FIRST, { column: 'a.position', order: 'asc' }]);
 }
 
 export function toCsvRow(row: Record<string, unknown>): RegistrationCsvRow {
-  const { attendees: _none, ...order } = toRegistration(row);
-  return { ...order, seat: { position: row.seat_position as number, name: (row.seat_name as string | null) ?? null, email: (row.seat_email as string | null) ?? null, status: row.seat_status as 'active' | 'cancelled' } };
+  return {
+    id: row.id as string,
+    access_id: row.access_id as string,
+    amount: row.amount as number,
+    status: row.status as RegistrationStatus,
+    payment_id: (row.payment_id as string | null) ?? null,
+    promo_code: (row.promo_code as string | null) ?? null,
+    discount_cents: Number(row.discount_cents ?? 0),
+    seats_bought: Number(row.seats_bought ?? 1),
+    created_at: row.created_at as Date,
+    seat: { position: row.seat_position as number, name: (row.seat_name as string | null) ?? null, email: (row.seat_email as string | null) ?? null, status: row.seat_status as 'active' | 'cancelled' },
+  };
 }
 
 /**
