@@ -40,6 +40,7 @@ import * as repeatableAdminAlerts from './20261129100000-repeatable-admin-alerts
 import * as watchFailedRefunds from './20261129110000-watch-failed-refunds';
 import * as seatMoves from './20261130090000-seat-moves';
 import * as promoUsesKept from './20261130090100-promo-uses-kept';
+import * as unloggedRateLimits from './20261201090000-unlogged-rate-limits';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '20261129110000-watch-failed-refunds': watchFailedRefunds,
   '20261130090000-seat-moves': seatMoves,
   '20261130090100-promo-uses-kept': promoUsesKept,
+  '20261201090000-unlogged-rate-limits': unloggedRateLimits,
 };

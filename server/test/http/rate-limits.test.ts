@@ -36,6 +36,11 @@ describe('the sign-in limit', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(800);
   });
 
+  it('counts in a table that writes no WAL: a counter held for each request is not held across a log flush', async () => {
+    const row = await first.deps.db('pg_class').where({ relname: 'rate_limits' }).first('relpersistence');
+    expect(row).toEqual({ relpersistence: 'u' });
+  });
+
   it('is one limit for every instance sharing the database', async () => {
     expect((await login(first, '198.51.100.2', 'wrong 1')).status).toBe(401);
     expect((await login(second, '198.51.100.2', 'wrong 2')).status).toBe(401);
