@@ -87,6 +87,13 @@ export default function BookingScreen() {
       await fetchBooking();
     } catch (err) {
       toast({ title: 'Could not cancel', description: userMessage(err, 'Please try again in a minute.'), variant: 'destructive' });
+      // The booking changed since it was drawn (an admin cancelled or moved it, another tab did):
+      // the page is drawn again from what it is now, not left offering the old refund.
+      if (err instanceof ApiError && err.status === 409) {
+        setPreview(null);
+        setChosen([]);
+        await fetchBooking();
+      }
     } finally {
       setBusy(false);
     }

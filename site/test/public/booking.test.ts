@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBookingToken } from '../../../server/src/registrations/booking-token';
 import { insertRegistration } from '../../../server/test/support/fixtures';
+import { adminToken, client } from '../../../server/test/support/test-server';
 import { HOUR_MS, readIcs } from '../../../server/test/support/ics';
 import { addWorkshop, screenshot, startSite, toastTexts, type Site } from './site-harness';
 
@@ -51,6 +52,24 @@ describe('the booking page in Chromium', () => {
     await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('$96.03 is being refunded'));
     await expect.poll(() => page.getByText('Your booking · Cancelled, refund on its way').count()).toBe(1);
     expect((await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).status).toBe('refund_pending');
+  });
+
+  it('draws the booking again when it changed behind the page: an admin cancelled it while the buyer read the refund offered', async () => {
+    const { token, reg } = await booking();
+    const page = await openAs(token, 375, 'America/New_York');
+    await page.getByTestId('booking-cancel').click();
+    await expect.poll(() => page.getByTestId('booking-cancel-preview').innerText()).toContain('Under our cancellation policy you get $96.03 back.');
+    const admin = await adminToken(site.server);
+    expect((await client(site.server.url)('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: admin })).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await expect.poll(() => toastTexts(page)).toContainEqual(expect.stringContaining('Could not cancel'));
+    await expect.poll(() => page.getByText('Your booking · Cancelled').count()).toBe(1);
+    expect(await page.getByTestId('booking-cancel-preview').count()).toBe(0);
+    expect(await page.getByTestId('booking-cancel').count()).toBe(0);
+    // The admin's decision stands: nothing was refunded by the buyer's late click.
+    expect(await site.server.deps.db('refunds').where({ registration_id: reg.id }).count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect((await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).status).toBe('cancelled');
   });
 
   it('offers the emailed invite’s event: its UID and SEQUENCE, the workshop’s hours, the site’s address and not the secret link', async () => {
