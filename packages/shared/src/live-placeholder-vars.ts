@@ -13,9 +13,9 @@ import { eventTimes, YOUR_TIME_NOTE } from './event-times';
 export const LIVE_STYLE_ID = 'live-placeholders';
 
 /**
- * A CSS string literal for any text, safe inside a double-quoted HTML attribute: every character
- * but letters, digits and a few plain marks is written as a six-digit CSS escape (no quote,
- * backslash, angle bracket or ampersand can come through).
+ * A CSS string literal for any text, safe inside a `<style>` element or a double-quoted HTML
+ * attribute: every character but letters, digits and a few plain marks is written as a CSS escape
+ * (no quote, backslash, angle bracket or ampersand can come through, so no `</style>` either).
  */
 export function cssString(text: string): string {
   let out = '';

@@ -6,7 +6,8 @@ import { CalendarGlyph } from '../components/event-time';
  * page carries this, built without data). It has the live parts' own shapes and classes, so
  * nothing moves when they arrive: the server describes the data it put in the page on `<html>`
  * (server/src/site/live-placeholders.ts: which card the hero shows, the titles, how many more
- * workshops), and base.css shows the matching parts, titles at their real length.
+ * workshops, their starts), and base.css shows the matching parts, titles and starts at their real
+ * length (the starts written for the visitor's zone by live-times.inline.ts before the first paint).
  */
 export function HeroPlaceholder() {
   return (
