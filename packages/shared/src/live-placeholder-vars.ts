@@ -9,7 +9,7 @@ import { eventTimes, YOUR_TIME_NOTE } from './event-times';
  * This module imports nothing heavier than Intl: it is bundled into that inline script.
  */
 
-/** The home page's `<style>` holding these properties: titles from the server, starts added by the inline script. */
+/** The home page's `<style>` holding them: titles from the server, starts added by the inline script. */
 export const LIVE_STYLE_ID = 'live-placeholders';
 
 /**
@@ -23,13 +23,12 @@ export function cssString(text: string): string {
   return `'${out}'`;
 }
 
-/** The properties for placeholder `slot`'s start (0 the hero card, 1-3 the other workshops) as EventTime draws it here. */
-export function liveTimeProperties(iso: string, slot: number, viewerZone?: string): [string, string][] {
+/**
+ * The CSS rule giving placeholder `slot` (0 the hero card, 1-3 the other workshops) its start as
+ * EventTime draws it here: two classes, so it outranks the typical start base.css gives `.live-time`.
+ */
+export function liveTimeRule(iso: string, slot: number, viewerZone?: string): string {
   const t = eventTimes(iso, viewerZone);
-  return [
-    [`--live-local-${slot}`, cssString(t.local)],
-    [`--live-note-${slot}`, cssString(t.eastern ? YOUR_TIME_NOTE : '')],
-    [`--live-eastern-${slot}`, cssString(t.eastern ?? '')],
-    [`--live-eastern-shown-${slot}`, t.eastern ? 'block' : 'none'],
-  ];
+  const note = cssString(t.eastern ? YOUR_TIME_NOTE : '');
+  return `.live-time.live-time-${slot} { --ph-local: ${cssString(t.local)}; --ph-note: ${note}; --ph-eastern: ${cssString(t.eastern ?? '')}; --ph-eastern-shown: ${t.eastern ? 'block' : 'none'} }`;
 }

@@ -1,4 +1,4 @@
-import { LIVE_STYLE_ID, liveTimeProperties } from '@workshop/shared/live-placeholder-vars';
+import { LIVE_STYLE_ID, liveTimeRule } from '@workshop/shared/live-placeholder-vars';
 
 /**
  * Inlined in the prerendered home page just before its first paint (scripts/prerender.ts): the
@@ -9,9 +9,6 @@ import { LIVE_STYLE_ID, liveTimeProperties } from '@workshop/shared/live-placeho
  * a typical length.
  */
 const sheet = (document.getElementById(LIVE_STYLE_ID) as HTMLStyleElement | null)?.sheet;
-const props: string[] = [];
 (document.documentElement.dataset.liveStarts ?? '').split(' ').forEach((iso, slot) => {
-  if (iso === '' || iso === '-') return;
-  for (const [name, value] of liveTimeProperties(iso, slot)) props.push(`${name}: ${value}`);
+  if (sheet && iso !== '' && iso !== '-') sheet.insertRule(liveTimeRule(iso, slot), sheet.cssRules.length);
 });
-if (sheet && props.length) sheet.insertRule(`:root { ${props.join('; ')} }`, sheet.cssRules.length);
