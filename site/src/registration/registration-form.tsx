@@ -181,6 +181,14 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
           {busy && <span className="spinner" aria-hidden="true" />}
           {free ? (seats === 1 ? 'Book my free seat' : `Book ${seats} free seats`) : method === 'paypal' ? `Pay with PayPal - ${price}` : `Pay with Razorpay - ${price}`}
         </button>
+        {/* The policy's age rule (SPEC §9) said where the buyer agrees, not a checkbox: the flows stay as the SPEC has them. */}
+        <p className="small muted" data-testid="terms-notice">
+          By registering you accept the{' '}
+          <a href="/terms" target="_blank" rel="noopener">
+            Terms
+          </a>{' '}
+          and confirm you are 18 or older, or 13-17 with a parent&apos;s or guardian&apos;s consent.
+        </p>
         <p className="small muted">Your workshop link and materials will be emailed to you after payment.</p>
         <p className="small muted">Tip: use a personal email address and check your junk/spam folder if you don&apos;t see our email.</p>
       </form>

@@ -61,4 +61,28 @@ describe('choosing a workshop in the registration dialog', () => {
     expect(await dialog.getByTestId('pay-button').innerText()).toBe('Pay with PayPal - $149.50');
     await viewportShot(page, 'registration-choices-375');
   });
+
+  it('says under the registration button what registering accepts, with the Terms a tab away', async () => {
+    for (const width of [375, 1440]) {
+      const page = await site.page(width);
+      await page.goto(site.url('/'));
+      await page.getByTestId('hero-workshop').getByRole('button', { name: 'Register Now →' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Workshop Registration' });
+      const notice = dialog.getByTestId('terms-notice');
+      expect(await notice.innerText()).toBe("By registering you accept the Terms and confirm you are 18 or older, or 13-17 with a parent's or guardian's consent.");
+      // Right under the button, so it is read before paying.
+      expect(await dialog.locator('[data-testid="pay-button"] + p').getAttribute('data-testid')).toBe('terms-notice');
+      const terms = notice.getByRole('link', { name: 'Terms' });
+      expect(await terms.getAttribute('href')).toBe('/terms');
+      // The form stays filled in: the Terms open in a new tab.
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
+      await tab.waitForLoadState();
+      expect(new URL(tab.url()).pathname).toBe('/terms');
+      await tab.close();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await notice.scrollIntoViewIfNeeded();
+      await viewportShot(page, `registration-terms-notice-${width}`);
+      await page.close();
+    }
+  });
 });
