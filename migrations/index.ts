@@ -41,6 +41,7 @@ import * as watchFailedRefunds from './20261129110000-watch-failed-refunds';
 import * as seatMoves from './20261130090000-seat-moves';
 import * as promoUsesKept from './20261130090100-promo-uses-kept';
 import * as unloggedRateLimits from './20261201090000-unlogged-rate-limits';
+import * as workshopCancellation from './20261202090000-workshop-cancellation';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '20261130090000-seat-moves': seatMoves,
   '20261130090100-promo-uses-kept': promoUsesKept,
   '20261201090000-unlogged-rate-limits': unloggedRateLimits,
+  '20261202090000-workshop-cancellation': workshopCancellation,
 };

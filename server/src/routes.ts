@@ -18,12 +18,14 @@ import { siteRoutes } from './site/site.routes';
 import { videoLeadRoutes } from './video-leads/video-leads.routes';
 import { waitlistRoutes } from './waitlist/waitlist.routes';
 import { workshopRoutes } from './workshops/workshops.routes';
+import { workshopCancelRoutes } from './organiser/workshop-cancel.routes';
 
 /** The server's route table: app.ts mounts it and the authorization test walks it. */
 export const routeModules: RouteModule[] = [
   siteRoutes,
   authRoutes,
   workshopRoutes,
+  workshopCancelRoutes,
   interestRoutes,
   videoLeadRoutes,
   bookingRoutes,

@@ -20,6 +20,8 @@ import type {
   SettingKey,
   Settings,
   Workshop,
+  WorkshopCancelInput,
+  WorkshopCancellation,
   WorkshopCreateInput,
   WorkshopUpdateInput,
 } from '@workshop/shared';
@@ -59,6 +61,8 @@ export function createApiClient(options: ClientOptions = {}) {
         create: (input: WorkshopCreateInput) => http.json<Workshop>('POST', '/api/admin/workshops', input),
         update: (id: string, input: WorkshopUpdateInput) => http.json<Workshop>('PATCH', `/api/admin/workshops/${id}`, input),
         remove: (id: string) => http.json<void>('DELETE', `/api/admin/workshops/${id}`),
+        /** Without `confirm`: what cancelling would do, or how far a cancellation got. */
+        cancel: (id: string, input: WorkshopCancelInput = {}) => http.json<WorkshopCancellation>('POST', `/api/admin/workshops/${id}/cancel`, input),
       },
       registrations: {
         list: (query: WithTz<RegistrationListQuery> = {}) =>

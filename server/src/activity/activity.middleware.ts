@@ -63,6 +63,8 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
       };
     }
     res.on('finish', () => {
+      // A POST that only answered what it would do (a preview) changed nothing to record.
+      if (res.locals.previewOnly) return;
       void (async () => {
         const after = await load();
         const createdId = createdType && res.statusCode < 300 ? idOf(created) : null;

@@ -21,6 +21,7 @@ import type { RefundReason, RefundRow } from '../payments/refunds/refund.queue';
 /** Why the money goes back, as the words after "Refunding $99.00 to a buyer": one for every reason a refund has. */
 const OWED_BECAUSE: Record<RefundReason, string> = {
   workshop_full: 'who paid after the workshop filled up',
+  workshop_cancelled: 'who paid after the workshop was cancelled',
   promo_used_up: 'who paid with a promo code that was used up meanwhile',
   amount_mismatch: 'who paid the wrong amount',
   duplicate_payment: 'who paid twice for one seat',

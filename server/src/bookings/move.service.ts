@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SEATS_MESSAGES } from '@workshop/shared';
+import { DEFAULT_SETTINGS, SEATS_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { queueWorkshopUpdated } from '../email/email.invites';
@@ -27,14 +27,16 @@ export async function lockForMove(trx: Knex.Transaction, registrationId: string,
   const ref = await trx('workshop_registrations').where({ id: registrationId }).first('workshop_id');
   if (!ref) throw new NotFoundError('Registration not found');
   if (ref.workshop_id === targetId) throw new ConflictError(MOVE_MESSAGES.same);
-  const locked = await trx('workshops').whereIn('id', [ref.workshop_id, targetId]).orderBy('id').forNoKeyUpdate().select('id', 'max_participants', trx.raw('date <= now() AS started'));
+  const locked = await trx('workshops').whereIn('id', [ref.workshop_id, targetId]).orderBy('id').forNoKeyUpdate().select('id', 'max_participants', 'status', trx.raw('date <= now() AS started'));
   const target = locked.find((w) => w.id === targetId);
   if (!target) throw new NotFoundError('Workshop not found');
+  if (locked.find((w) => w.id === ref.workshop_id)?.status === 'cancelled') throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.noMoveOut);
   const reg = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first();
   // The booking moved between the first read and its lock: the workshop locked is not its own.
   if (reg.workshop_id !== ref.workshop_id) throw new ConflictError(MOVE_MESSAGES.changed);
   if (reg.status !== 'completed') throw new ConflictError(MOVE_MESSAGES.notActive);
   if (target.started) throw new ConflictError(MOVE_MESSAGES.started);
+  if (target.status === 'cancelled') throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.notOpen);
   const limit = { ...DEFAULT_SETTINGS.registration_limit, ...((await trx('admin_settings').where({ setting_key: 'registration_limit' }).first('setting_value'))?.setting_value ?? {}) };
   const cap = capacity(target.max_participants, limit);
   return { reg, fits: async (seats: number) => cap === null || (await countTakenSeats(trx, targetId)) + seats <= cap };

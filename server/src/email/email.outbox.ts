@@ -24,6 +24,7 @@ export type EmailKind =
   | 'checkout_recovery'
   | 'waitlist_offer'
   | 'waitlist_joined'
+  | 'waitlist_cancelled'
   | 'attendee_confirmation'
   | 'attendee_reminder_24h'
   | 'attendee_reminder_1h'

@@ -23,7 +23,7 @@ export async function queueCompletedEmails(trx: Knex.Transaction, registrationId
  * whenever an admin address is set, even with new-registration notices off: it is money going
  * back out, which they must know about.
  */
-export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, because: 'workshop_full' | 'promo_used_up' = 'workshop_full'): Promise<void> {
+export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, because: 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' = 'workshop_full'): Promise<void> {
   const data = { ...(await registrationEmailData(trx, registrationId, sender)), refundReason: because };
   await queueEmail(trx, registrationId, 'refund_notice', data.email, data);
   const admin = await adminAddress(trx);
@@ -69,12 +69,14 @@ export async function queueConfirmationResend(trx: Knex.Transaction, registratio
 }
 
 /**
- * The booking ended (the buyer's cancel, an admin's cancel or refund): the buyer's notice carries
+ * The booking ended (the buyer's cancel, an admin's cancel or refund, the organiser calling the
+ * workshop off, with `organiser`'s reason): the buyer's notice carries
  * the CANCEL of the order's event, and each attendee with an event of their own gets theirs.
  */
-export async function queueCancellationEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender, refundCents: number): Promise<void> {
+export async function queueCancellationEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender, refundCents: number, organiser?: { reason: string }): Promise<void> {
   const data = await registrationEmailData(trx, registrationId, sender);
-  await queueInvite(trx, 'cancellation_notice', data.email, { ...data, details: { 'Refund cents': String(refundCents) } }, { registrationId }, 'CANCEL');
+  const why: Record<string, string> = organiser ? { 'Cancelled by': 'organiser', Reason: organiser.reason } : {};
+  await queueInvite(trx, 'cancellation_notice', data.email, { ...data, details: { 'Refund cents': String(refundCents), ...why } }, { registrationId }, 'CANCEL');
   await queueSeatCancellations(trx, data);
 }
 

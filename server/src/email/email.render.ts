@@ -16,7 +16,7 @@ import {
 } from './email.templates';
 import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
 import { recoveryEmail } from './recovery.template';
-import { waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
+import { waitlistCancelledEmail, waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
 
 function registrationRows(d: EmailData): [string, string][] {
   if (!d.registrationId) return [];
@@ -65,6 +65,8 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return waitlistOfferEmail(data);
     case 'waitlist_joined':
       return waitlistJoinedEmail(data);
+    case 'waitlist_cancelled':
+      return waitlistCancelledEmail(data);
     case 'attendee_confirmation':
       return attendeeConfirmationEmail(d);
     case 'attendee_reminder_24h':

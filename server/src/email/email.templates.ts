@@ -34,7 +34,7 @@ export interface RegistrationEmailData {
   join?: { url: string | null; passcode: string | null; materials_url: string | null };
   message?: { subject: string; body: string };
   /** Why a late payment was refunded in full (refund notices): the workshop filled up, or the promo code of a checkout the buyer had cancelled was used up. */
-  refundReason?: 'workshop_full' | 'promo_used_up';
+  refundReason?: 'workshop_full' | 'workshop_cancelled' | 'promo_used_up';
   /** An order of several seats: who sits in each (a seat not named yet has no name). */
   seatList?: { position: number; name: string | null; email: string | null }[];
   /** Emails queued before `calendar`: the seat's id when the event was an attendee's. */
@@ -144,12 +144,15 @@ export function refundNoticeEmail(d: RegistrationEmailData): EmailContent {
     ['Reference', d.accessId],
   ];
   const promo = d.refundReason === 'promo_used_up';
+  const cancelled = d.refundReason === 'workshop_cancelled';
   const why = promo
     ? 'your payment arrived for a checkout you had cancelled, and by then its promo code had no use left, so we could not give you a seat at that price.'
-    : 'your payment arrived after the workshop had filled up, so we could not give you a seat.';
+    : cancelled
+      ? 'your payment arrived after the organiser had cancelled the workshop, so there is no seat to give you.'
+      : 'your payment arrived after the workshop had filled up, so we could not give you a seat.';
   const body = `Hi ${d.name}, ${why} We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
   return {
-    subject: promo ? `Refund issued: ${d.workshopTitle}` : `Refund issued: ${d.workshopTitle} is full`,
+    subject: promo ? `Refund issued: ${d.workshopTitle}` : cancelled ? `Refund issued: ${d.workshopTitle} was cancelled` : `Refund issued: ${d.workshopTitle} is full`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Reply to this email if you would like a seat in a later workshop.'].join('\n'),
     html: layout('Your payment was refunded', rows, [esc(body), 'Reply to this email if you would like a seat in a later workshop.']),
   };
@@ -165,11 +168,14 @@ export function adminRefundEmail(d: RegistrationEmailData): EmailContent {
     ['Paid with', d.paymentMethod ?? ''],
   ];
   const promo = d.refundReason === 'promo_used_up';
+  const cancelled = d.refundReason === 'workshop_cancelled';
   const body = promo
     ? 'A payment arrived for a checkout its buyer had cancelled, after its promo code was used up. It was refunded automatically and the buyer was told.'
-    : 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.';
+    : cancelled
+      ? 'A payment arrived after the workshop was cancelled. It was refunded automatically and the buyer was told.'
+      : 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.';
   return {
-    subject: promo ? `Refunded late payment: ${d.name} (promo code used up)` : `Refunded late payment: ${d.name} (${d.workshopTitle} full)`,
+    subject: promo ? `Refunded late payment: ${d.name} (promo code used up)` : cancelled ? `Refunded late payment: ${d.name} (${d.workshopTitle} cancelled)` : `Refunded late payment: ${d.name} (${d.workshopTitle} full)`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
     html: layout('Late payment refunded', rows, [esc(body)]),
   };
@@ -200,6 +206,7 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
     ['Refund', formatCents(refund)],
     ['Reference', d.accessId],
   ];
+  if (d.details?.['Cancelled by'] === 'organiser') return workshopCancelledEmail(d, refund, rows);
   const body = refund
     ? `Hi ${d.name}, your booking is cancelled and your seat released. ${formatCents(refund)} is being refunded to your original payment method; it can take 5-7 business days to appear.`
     : `Hi ${d.name}, your booking is cancelled and your seat released. Under the cancellation policy no refund is due.`;
@@ -207,6 +214,22 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
     subject: `Booking cancelled: ${d.workshopTitle}`,
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
     html: layout('Your booking is cancelled', rows, [esc(body)]),
+    ...cancelInvite(d),
+  };
+}
+
+/** The organiser called the workshop off: everything paid goes back, with no fee, and the event leaves the buyer's calendar. */
+function workshopCancelledEmail(d: RegistrationEmailData & { details?: Record<string, string> }, refund: number, rows: [string, string][]): EmailContent {
+  const reason = d.details?.Reason ? ` ${d.details.Reason}` : '';
+  const sorry = `Hi ${d.name}, we are sorry: ${d.workshopTitle} on ${formatEventDate(d.workshopDate)} has been cancelled by the organiser.${reason}`;
+  const money = refund
+    ? `${formatCents(refund)} is being refunded in full to your original payment method, with no fee; it can take 5-7 business days to appear.`
+    : 'Nothing was charged for your seat, so there is nothing to refund.';
+  const after = 'Reply to this email if you would like a seat in a later workshop.';
+  return {
+    subject: `Workshop cancelled: ${d.workshopTitle}`,
+    text: [sorry, '', money, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', after].join('\n'),
+    html: layout('Workshop cancelled', rows, [esc(sorry), esc(money), esc(after)]),
     ...cancelInvite(d),
   };
 }

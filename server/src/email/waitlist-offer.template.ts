@@ -44,3 +44,19 @@ export function waitlistJoinedEmail(d: EmailData): EmailContent {
     html: layout("You're on the waitlist", rows, [esc(intro), esc(next), `No longer interested? <a href="${esc(p.leaveUrl)}">Leave the waitlist</a>`]),
   };
 }
+
+/** The workshop someone was waiting for was called off: the line ends, nothing was paid. */
+export function waitlistCancelledEmail(d: EmailData): EmailContent {
+  const rows: [string, string][] = [
+    ['Workshop', d.workshopTitle],
+    ['Date', formatEventDate(new Date(d.workshopDate))],
+  ];
+  const reason = d.details?.Reason ? ` ${d.details.Reason}` : '';
+  const body = `Hi ${d.name}, we are sorry: ${d.workshopTitle} has been cancelled by the organiser.${reason} Its waitlist is closed, and nothing was charged.`;
+  const after = 'Reply to this email if you would like to hear about a later workshop.';
+  return {
+    subject: `Workshop cancelled: ${d.workshopTitle}`,
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', after].join('\n'),
+    html: layout('Workshop cancelled', rows, [esc(body), esc(after)]),
+  };
+}

@@ -1,3 +1,4 @@
+import { WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { queueCancellationEmail, queueSeatsCancelledEmail } from '../email/email.queue';
 import type { Knex } from 'knex';
@@ -15,7 +16,7 @@ export const CANCEL_MESSAGES = {
 } as const;
 
 /** Why a booking (or some of its seats) was cancelled: `status_reason` of the row, and the decision the payment ledger records. */
-export type CancelledBy = 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunded_by_admin';
+export type CancelledBy = 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunded_by_admin' | 'cancelled_by_organiser';
 
 export interface CancelOptions {
   /** What goes back, chosen by an admin for the seats cancelled. */
@@ -29,9 +30,11 @@ export interface CancelOptions {
   by: CancelledBy;
   /** The policy's amount: what went back by hand at the provider (and no earlier decision counted) counts toward it. */
   policyTotal?: boolean;
+  /** The whole price of every seat cancelled goes back (the organiser called the workshop off); hand money no decision counted yet is part of it. */
+  inFull?: boolean;
 }
 
-type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date };
+type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date; workshopCancelled: boolean };
 
 /** Locks the workshop, the order and its payment's ledger row, in that order; only a completed booking can be cancelled. */
 async function lockBooking(trx: Knex.Transaction, registrationId: string): Promise<Locked> {
@@ -52,7 +55,7 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
   const payment = paid
     ? (known ?? (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
     : undefined;
-  return { reg, payment, startsAt: new Date(locked.workshop.date) };
+  return { reg, payment, startsAt: new Date(locked.workshop.date), workshopCancelled: locked.workshop.cancelled };
 }
 
 /**
@@ -73,9 +76,12 @@ async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow, paymen
  * clear gives back more. Answers what goes back now.
  */
 async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cents: number, opts: CancelOptions): Promise<number> {
-  const now = opts.policyTotal && payment ? policyRefundNow(payment, cents) : { refundCents: cents, countsOutside: 0 };
   const kept = payment ? payment.kept_cents : 0;
   const most = payment ? Math.min(kept, await leftOfBooking(trx, reg, payment)) : 0;
+  // The organiser's whole price of the seats still held, counted like a policy's amount: hand money
+  // no decision counted yet is part of it; what earlier decisions kept stays kept.
+  const asPolicy = (opts.policyTotal || opts.inFull) && payment ? policyRefundNow(payment, cents) : { refundCents: cents, countsOutside: 0 };
+  const now = opts.inFull ? { ...asPolicy, refundCents: Math.min(asPolicy.refundCents, most) } : asPolicy;
   if (!Number.isInteger(now.refundCents) || now.refundCents < 0 || now.refundCents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
   if (!payment) return 0;
   const decided = await giveBack(trx, payment, now.refundCents, opts.by, now.countsOutside);
@@ -106,16 +112,22 @@ export async function cancelSeats(
   ctx: Pick<PaymentsContext, 'db' | 'sender'>,
   registrationId: string,
   which: string[] | 'all',
-  opts: CancelOptions,
+  asked: CancelOptions,
 ): Promise<{ refundCents: number; seats: number[]; ended: boolean }> {
   return ctx.db.transaction(async (trx) => {
     const locked = await lockBooking(trx, registrationId);
+    if (locked.workshopCancelled && (asked.by === 'cancelled_by_admin' || asked.by === 'refunded_by_admin')) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.bookingsRefunded);
+    // The workshop was called off: whoever cancels now (its buyer, an attendee, the organiser's
+    // run through its bookings) carries out the organiser's decision: every seat, everything back.
+    const opts: CancelOptions = locked.workshopCancelled ? { by: 'cancelled_by_organiser', inFull: true } : asked;
     const active: { id: string; position: number }[] = await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('id', 'position');
-    const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
-    if (!chosen.length || (which !== 'all' && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);
-    const cents = opts.perSeatCents ? opts.perSeatCents(locked.startsAt) * chosen.length : (opts.refundCents ?? 0);
+    const chosen = which === 'all' || locked.workshopCancelled ? active : active.filter((a) => which.includes(a.id));
+    if (!chosen.length || (which !== 'all' && !locked.workshopCancelled && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);
+    const unit = (locked.reg as RegistrationRow & { unit_amount?: number }).unit_amount ?? 0;
+    const cents = opts.inFull ? unit * chosen.length : opts.perSeatCents ? opts.perSeatCents(locked.startsAt) * chosen.length : (opts.refundCents ?? 0);
     const refundCents = await decideRefund(trx, locked, cents, opts);
-    const keptUses = usesKept(locked.reg, chosen.length, cents);
+    // A workshop called off keeps no one's promo code use.
+    const keptUses = locked.workshopCancelled ? 0 : usesKept(locked.reg, chosen.length, cents);
     const ended = chosen.length === active.length;
     const positions = chosen.map((a) => a.position);
     await trx('attendees')
@@ -127,7 +139,8 @@ export async function cancelSeats(
       const refunds: { status: string }[] = await trx('refunds').where({ registration_id: registrationId }).select('status');
       const to = refundCents > 0 || refunds.some((f) => f.status !== 'succeeded') ? 'refund_pending' : refunds.length ? 'refunded' : 'cancelled';
       await transition(trx, registrationId, ['completed'], to, patch);
-      await queueCancellationEmail(trx, registrationId, ctx.sender, refundCents);
+      const off = locked.workshopCancelled ? await trx('workshops').where({ id: locked.reg.workshop_id }).first('cancel_reason') : undefined;
+      await queueCancellationEmail(trx, registrationId, ctx.sender, refundCents, off && { reason: off.cancel_reason ?? '' });
     } else {
       await trx('workshop_registrations')
         .where({ id: registrationId })

@@ -33,7 +33,9 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
       else await trx('workshop_registrations').where({ id: reg.id }).update({ hold_expires_at: hold, updated_at: trx.fn.now() });
       return 'ok';
     }
-    if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.fullNotCharged, { revive: true });
+    // Nobody is asked to come back to a checkout of a workshop that was called off.
+    const off = locked.workshop.cancelled;
+    if (reg.status === 'pending') await markFailed(trx, reg.id, off ? REASONS.cancelledNotCharged : REASONS.fullNotCharged, { revive: !off });
     return 'no_seat';
   });
 }

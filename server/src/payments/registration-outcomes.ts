@@ -25,6 +25,8 @@ export async function seatFor(trx: Knex.Transaction, locked: LockedSeat<Registra
   const limit = { enabled: false, max_registrations: 0, ...(locked.workshop.registration_limit ?? {}) };
   const cap = capacity(locked.workshop.max_participants, limit);
   const seats = locked.registration.seats ?? 1;
+  // Called off: money that arrives now (a hold's capture, a late payment) all goes back.
+  if (locked.workshop.cancelled) return false;
   if (locked.registration.holding) return cap === null || (await countTakenSeats(trx, locked.workshop.id, 'sold')) + seats <= cap;
   if (locked.workshop.started) return false;
   if (cap === null) return true;

@@ -1,4 +1,4 @@
-import { type AttendeeInput, DEFAULT_SETTINGS, MESSAGES, SEATS_MESSAGES, WAITLIST_MESSAGES, type PaymentMethod, type Utm, type Workshop } from '@workshop/shared';
+import { type AttendeeInput, DEFAULT_SETTINGS, MESSAGES, SEATS_MESSAGES, WAITLIST_MESSAGES, type PaymentMethod, type Utm, type Workshop, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { AppError, ConflictError, MaintenanceError, NotFoundError, ValidationError } from '../http/errors';
@@ -51,6 +51,7 @@ export type BookFree = (trx: Knex.Transaction, registrationId: string) => Promis
 /** The checks that do not depend on seats; the card flow runs them before its field checks (SPEC §5). */
 export function assertBookable(workshop: Workshop | undefined, now = new Date(), offered = false): asserts workshop is Workshop {
   if (!workshop || !workshop.is_active) throw new NotFoundError(SEAT_MESSAGES.notFound);
+  if (workshop.status === 'cancelled') throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.forBuyers, 'registration_closed');
   // A waitlist offer is a personal invitation: it stands while registration is closed to the public.
   if (!workshop.registration_open && !offered) throw new ConflictError(MESSAGES.registrationClosed, 'registration_closed');
   if (new Date(workshop.date) <= now) throw new ConflictError(SEAT_MESSAGES.started, 'registration_closed');

@@ -99,7 +99,8 @@ export async function applyCapturedPayment(ctx: PaymentsContext, provider: Payme
       await completeRegistration(ctx, trx, reg, captured);
       return 'completed';
     }
-    await noSeat(REASONS.workshopFull, 'workshop_full');
+    if (locked.workshop.cancelled) await noSeat(REASONS.workshopCancelled, 'workshop_cancelled');
+    else await noSeat(REASONS.workshopFull, 'workshop_full');
     return 'refunded';
   });
 }

@@ -10,6 +10,7 @@ import { resolveProviders } from '../payments/providers.config';
 import { RECONCILE_TASK, reconcileTask, scheduleReconcile } from '../payments/reconcile.job';
 import { REFUND_TASK } from '../payments/refunds/refund.queue';
 import { refundTask } from '../payments/refunds/refund.task';
+import { WORKSHOP_CANCEL_TASK, workshopCancelTask } from '../organiser/workshop-cancel.job';
 import { RECOVERY_TASK, recoveryTask, scheduleRecoveryJob } from '../recovery/recovery.job';
 import { REMINDER_TASK, reminderTask } from '../reminders/reminders';
 import { startSandbox } from '../sandbox/sandbox.server';
@@ -58,6 +59,7 @@ export function createPaymentsPlugin(): Plugin {
       taskList: {
         [REFUND_TASK]: refundTask(ctx),
         [RECONCILE_TASK]: reconcileTask(ctx, config.RECONCILE_INTERVAL_SECONDS),
+        [WORKSHOP_CANCEL_TASK]: workshopCancelTask(ctx),
       },
     });
     await scheduleReconcile(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');

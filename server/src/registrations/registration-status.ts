@@ -67,6 +67,12 @@ export const REASONS = {
   replaced: 'replaced',
   /** Paid after the workshop filled up: refunded in full. */
   workshopFull: 'workshop_full_refunded',
+  /** Paid after the organiser cancelled the workshop: refunded in full. */
+  workshopCancelled: 'workshop_cancelled_refunded',
+  /** Approved after the organiser cancelled the workshop: no money was taken. */
+  cancelledNotCharged: 'workshop_cancelled_not_charged',
+  /** An unpaid checkout the workshop's cancellation ended. */
+  holdCancelled: 'workshop_cancelled',
   /** Approved, but the workshop filled up before we captured: no money was taken. */
   fullNotCharged: 'workshop_full_not_charged',
   /** The provider took the money but has not completed the capture yet (PayPal PENDING). */

@@ -28,7 +28,7 @@ export async function joinWaitlist(db: Db, sender: EmailSender, workshopId: stri
         trx.raw('w.date <= now() AS started'),
         trx.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
       );
-    if (!w || !w.is_active || w.started) throw new NotFoundError(WAITLIST_MESSAGES.unavailable);
+    if (!w || !w.is_active || w.started || w.status === 'cancelled') throw new NotFoundError(WAITLIST_MESSAGES.unavailable);
     const mine = await trx('waitlist_entries').where({ workshop_id: workshopId }).whereIn('status', ['waiting', 'offered']).whereRaw('lower(email) = lower(?)', [v.email]).first('id', 'status');
     if (mine) {
       const message = mine.status === 'offered' ? WAITLIST_MESSAGES.alreadyOffered : WAITLIST_MESSAGES.alreadyJoined;

@@ -38,7 +38,15 @@ export async function countTakenSeats(trx: Knex.Transaction | Db, workshopId: st
 }
 
 export interface LockedSeat<R> {
-  workshop: { id: string; max_participants: number | null; date: Date; started: boolean; registration_limit: { enabled?: boolean; max_registrations?: number } | null };
+  workshop: {
+    id: string;
+    max_participants: number | null;
+    date: Date;
+    started: boolean;
+    /** Called off by the organiser: no money buys a seat in it any more. */
+    cancelled: boolean;
+    registration_limit: { enabled?: boolean; max_registrations?: number } | null;
+  };
   registration: R & { holding: boolean };
 }
 
@@ -57,6 +65,7 @@ export async function lockWorkshopThenRegistration<R>(trx: Knex.Transaction, reg
       'max_participants',
       'date',
       trx.raw('date <= now() AS started'),
+      trx.raw(`status = 'cancelled' AS cancelled`),
       trx.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
     );
   const reg = await trx('workshop_registrations')

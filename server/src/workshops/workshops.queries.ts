@@ -13,6 +13,9 @@ const COLUMNS = [
   'w.max_participants',
   'w.is_active',
   'w.registration_open',
+  'w.status',
+  'w.cancelled_at',
+  'w.cancel_reason',
   'w.created_at',
 ];
 
@@ -27,6 +30,9 @@ export function toWorkshop(row: Record<string, unknown>): Workshop {
     max_participants: (row.max_participants as number | null) ?? null,
     is_active: row.is_active as boolean,
     registration_open: row.registration_open as boolean,
+    status: row.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    cancelled_at: row.cancelled_at ? new Date(row.cancelled_at as string).toISOString() : null,
+    cancel_reason: (row.cancel_reason as string | null) ?? null,
     created_at: new Date(row.created_at as string).toISOString(),
   };
 }
@@ -50,6 +56,8 @@ export async function listPublicWorkshops(db: Db): Promise<PublicWorkshop[]> {
       db.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
     )
     .where('w.is_active', true)
+    // A cancelled workshop leaves the site: its buyers hear of it by email.
+    .andWhere('w.status', 'scheduled')
     .andWhere('w.date', '>', db.fn.now())
     .orderBy('w.date', 'asc');
   return rows.map((row) => {

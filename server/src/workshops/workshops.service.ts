@@ -1,5 +1,5 @@
 import type { AdminWorkshop, WorkshopUpdateInput } from '@workshop/shared';
-import { workshopCreateSchema } from '@workshop/shared';
+import { WORKSHOP_CANCEL_MESSAGES, workshopCreateSchema } from '@workshop/shared';
 import type { z } from 'zod';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
@@ -27,6 +27,8 @@ export async function updateWorkshop(db: Db, id: string, values: WorkshopUpdateI
   return db.transaction(async (trx) => {
     const before = await trx('workshops').where({ id }).forNoKeyUpdate().first();
     if (!before) throw new NotFoundError('Workshop not found');
+    // Called off for good: it can be hidden, never put on sale, moved or given a place again.
+    if (before.status === 'cancelled' && Object.keys(values).some((k) => k !== 'is_active')) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.unchangeable);
     const [row] = await trx('workshops')
       .where({ id })
       .update({ ...values, updated_at: trx.fn.now() })

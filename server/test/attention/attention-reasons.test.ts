@@ -9,6 +9,7 @@ const h = useTestServer({ admin: true, env: { RECONCILE_INTERVAL_SECONDS: '3600'
 /** Every reason a refund can have, and how Needs Attention says it (a new reason fails the typecheck until it has words). */
 const SAID: Record<RefundReason, string> = {
   workshop_full: 'who paid after the workshop filled up',
+  workshop_cancelled: 'who paid after the workshop was cancelled',
   promo_used_up: 'who paid with a promo code that was used up meanwhile',
   amount_mismatch: 'who paid the wrong amount',
   duplicate_payment: 'who paid twice for one seat',

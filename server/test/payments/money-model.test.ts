@@ -28,7 +28,7 @@ const SCENARIO = process.env.MONEY_MODEL_SCENARIO ? (JSON.parse(process.env.MONE
 let server: TestServer;
 let caseNo = 0;
 /** What the cases exercised, printed at the end: a model that never moves money proves nothing. */
-const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, seatMoves: 0, byHand: 0, gaveUp: 0 };
+const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, seatMoves: 0, byHand: 0, gaveUp: 0, calledOff: 0 };
 
 async function runCase(scenario: Scenario, token: string): Promise<void> {
   const api = client(server.url);
@@ -43,6 +43,7 @@ async function runCase(scenario: Scenario, token: string): Promise<void> {
   await driver.settle();
   seen.decisions += driver.run.decisions.size;
   seen.gaveUp += driver.run.gaveUp;
+  if (driver.run.cancelledWorkshop) seen.calledOff++;
   seen.seatCancels += [...driver.run.decisions.values()].filter((d) => d.by.includes('seat')).length;
   seen.teams += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).where('seats_bought', '>', 1).whereNotNull('completed_at').count('* as n').first())?.n ?? 0);
   seen.seatMoves += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).whereNotNull('split_from_registration_id').count('* as n').first())?.n ?? 0);
@@ -93,7 +94,39 @@ describe('the money path, as a model', () => {
             { do: 'webhook', k: 0 },
           ],
         };
-        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(REPLAY.seed === undefined ? { examples: [[team]] } : REPLAY) });
+        // And one where the organiser calls the workshop off in the middle of it all: a team that gave
+        // a seat back (the fee kept), money given back by hand, a payment and an approval arriving
+        // after, a buyer's and an admin's cancel after, a second click, a clear.
+        const calledOff: Scenario = {
+          seats: 3,
+          otherSeats: 2,
+          buyers: ['razorpay', 'paypal', 'paypal'],
+          webhooksArrive: true,
+          steps: [
+            { do: 'checkout', b: 0, seats: 2 },
+            { do: 'pay', b: 0, how: 'ok' },
+            { do: 'return', b: 0 },
+            { do: 'cancelSeat', b: 0, band: 'late' },
+            { do: 'handRefund', b: 0, share: 0.5 },
+            // (The hand refund's webhook: it arrives before the call-off.)
+            { do: 'webhook', k: 1 },
+            { do: 'checkout', b: 1 },
+            { do: 'pay', b: 1, how: 'ok' },
+            { do: 'return', b: 1 },
+            { do: 'handRefund', b: 1, share: 0.5 },
+            { do: 'checkout', b: 2 },
+            { do: 'cancelWorkshop' },
+            { do: 'pay', b: 2, how: 'ok' },
+            { do: 'return', b: 2 },
+            { do: 'buyerCancel', b: 0, band: 'mid' },
+            { do: 'adminCancel', b: 1, share: 0 },
+            { do: 'cancelWorkshop' },
+            { do: 'webhook', k: 0 },
+            { do: 'clear' },
+            { do: 'webhook', k: 1 },
+          ],
+        };
+        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(REPLAY.seed === undefined ? { examples: [[team], [calledOff]] } : REPLAY) });
         console.log(`money model: ${RUNS} cases; ${JSON.stringify(seen)}`);
         // Enough cases move money for the invariants to mean something.
         expect(seen.captured).toBeGreaterThan(RUNS / 2);
@@ -109,6 +142,8 @@ describe('the money path, as a model', () => {
         expect(seen.seatCancels).toBeGreaterThan(0);
         // …and admins give money back by hand at the provider.
         expect(seen.byHand).toBeGreaterThan(0);
+        // …and organisers call workshops off.
+        expect(seen.calledOff).toBeGreaterThan(0);
         return;
       }
       const until = Date.now() + SOAK_SECONDS * 1000;

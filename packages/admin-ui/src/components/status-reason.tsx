@@ -15,6 +15,10 @@ const REASONS: Record<string, [label: string, detail: string]> = {
   cancelled_by_buyer: ['Cancelled by buyer', 'The buyer cancelled from their booking link; what the policy allows is refunded.'],
   cancelled_by_admin: ['Cancelled by admin', 'An admin cancelled this booking without a refund.'],
   refunded_by_admin: ['Refunded by admin', 'An admin cancelled this booking and refunded the amount they chose.'],
+  cancelled_by_organiser: ['Workshop cancelled', 'The workshop was cancelled: everything paid for this booking is refunded, with no fee.'],
+  workshop_cancelled: ['Workshop cancelled', 'The workshop was cancelled before this checkout was paid; it was ended.'],
+  workshop_cancelled_refunded: ['Paid after cancellation', 'Paid after the workshop was cancelled, so the payment is refunded in full and the buyer is emailed.'],
+  workshop_cancelled_not_charged: ['Cancelled, not charged', 'Approved after the workshop was cancelled, so the payment was never captured: no money was taken.'],
 };
 
 /** A status_reason as [short label, explanation] (the explanation may be empty for a reason this UI does not know). */

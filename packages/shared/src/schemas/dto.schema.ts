@@ -16,6 +16,10 @@ export const workshopSchema = z.object({
   max_participants: z.number().nullable(),
   is_active: z.boolean(),
   registration_open: z.boolean(),
+  /** 'cancelled': called off by the organiser (when and why below), for good. */
+  status: z.enum(['scheduled', 'cancelled']),
+  cancelled_at: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type Workshop = z.infer<typeof workshopSchema>;

@@ -17,7 +17,7 @@ export const WAITLIST_MESSAGES = {
   entryNotFound: 'Waitlist entry not found',
 } as const;
 
-export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left'] as const;
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'expired', 'left', 'cancelled'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
 /** Joining asks what registering asks, with the same rules and messages. */

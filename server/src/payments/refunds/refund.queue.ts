@@ -13,9 +13,11 @@ export const REFUND_MAX_ATTEMPTS = 30;
  * amount; duplicate_payment: a second payment for a seat already paid (the buyer is told);
  * unneeded_payment: another payment on a registration already being refunded or cancelled;
  * unattributed: verified money for an order with no bookable registration; cancellation: what
- * the cancellation policy (or an admin) gives back for a booking cancelled.
+ * the cancellation policy (or an admin, or the organiser calling the workshop off) gives back for a
+ * booking cancelled; workshop_cancelled: paid after the workshop was called off (refunded and told
+ * like a late payer on a full workshop).
  */
-export type RefundReason = 'workshop_full' | 'promo_used_up' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation';
+export type RefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation';
 
 /** A row of `refunds`: one refund the server owes or made. */
 export interface RefundRow {

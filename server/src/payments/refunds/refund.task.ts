@@ -10,6 +10,7 @@ import { REFUND_MAX_ATTEMPTS, refundBackoffSeconds, type RefundRow, scheduleRefu
 
 const NOTES: Record<RefundRow['reason'], string> = {
   workshop_full: 'The workshop filled up before your payment arrived: full refund.',
+  workshop_cancelled: 'The workshop was cancelled before your payment arrived: full refund.',
   promo_used_up: 'The promo code of a checkout you had cancelled was used up when your payment arrived: full refund.',
   duplicate_payment: 'A second payment for a seat already paid: refunded in full.',
   amount_mismatch: 'The amount paid did not match the workshop price: refunded in full.',

@@ -1,7 +1,7 @@
 import { policyRefund } from '@workshop/shared';
 import { newBookingToken } from '../../../src/registrations/booking-token';
 import { readSetting } from '../../../src/settings/settings.queries';
-import type { ApiClient, TestServer } from '../../support/test-server';
+import type { ApiClient, ApiResponse, TestServer } from '../../support/test-server';
 import type { Buyer, MoneyDriver } from './driver';
 import type { Band, Step } from './scenario';
 
@@ -74,16 +74,21 @@ export class AfterSaleSteps {
    * what the server said it gives back now (less, when a hand refund at the provider already paid part of it).
    */
   private decided(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
-    // A moved seat's booking is paid by its team booking's payment: decisions about either add up on it.
-    const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
-    if (!paymentId) return;
-    const before = this.driver.run.decisions.get(paymentId);
-    this.driver.run.decisions.set(paymentId, {
-      registrationId: reg.id,
-      refundCents: (before?.refundCents ?? 0) + refundCents,
-      owedCents: (before?.owedCents ?? 0) + owedCents,
-      by: before ? `${before.by}, ${by}` : by,
-    });
+    this.driver.decide(reg, owedCents, by, refundCents);
+  }
+
+  /**
+   * In the workshop the organiser called off, their decision stands (written down when it was
+   * made): a buyer's cancel carries it out (the whole price of the seats held, never more), an
+   * admin's own is refused. Answers whether the booking was there.
+   */
+  private async inCancelledWorkshop(reg: { workshop_id: string; unit_amount: number; seats: number }, what: string, byAdmin: boolean, ask: () => Promise<ApiResponse>): Promise<boolean> {
+    if (reg.workshop_id !== this.driver.run.cancelledWorkshop) return false;
+    const res = await ask();
+    this.driver.note(what, res.status, res.text);
+    if (byAdmin && res.status !== 409) this.driver.run.problems.push(`${what} in the cancelled workshop answered ${res.status}, not 409`);
+    if (!byAdmin && res.status === 200 && res.body.refund_cents > reg.unit_amount * reg.seats) this.driver.run.problems.push(`${what} in the cancelled workshop gave back ${res.body.refund_cents}, more than its seats' ${reg.unit_amount * reg.seats}`);
+    return true;
   }
 
   /** Seats cancelled with less than their whole price going back keep their code's use (a fee or a half kept on each counts). */
@@ -122,7 +127,10 @@ export class AfterSaleSteps {
     if (!reg) return;
     const startsAt = new Date(Date.now() + LEAD[band]);
     await this.db('workshops').where({ id: reg.workshop_id }).update({ date: startsAt });
-    const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true } });
+    const link = await this.buyerLink(reg.id);
+    const ask = () => this.api('POST', `/api/booking/${link}/cancel`, { body: { confirm: true } });
+    if (await this.inCancelledWorkshop(reg, 'buyer cancel', false, ask)) return;
+    const res = await ask();
     this.driver.note('buyer cancel', res.status, res.text);
     if (res.status !== 200) return;
     const policy = await this.policyFor(reg, startsAt, reg.seats);
@@ -139,6 +147,16 @@ export class AfterSaleSteps {
     const reg = await this.booking(b);
     if (!reg) return;
     const target = this.driver.run.workshopIds.find((id) => id !== reg.workshop_id)!;
+    const ask = async () => {
+      const link = await this.buyerLink(reg.id);
+      const [cancel, move] = await Promise.all([
+        this.api('POST', `/api/booking/${link}/cancel`, { body: { confirm: true } }),
+        this.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: this.driver.adminToken, body: { workshop_id: target } }),
+      ]);
+      if (move.status !== 409) this.driver.run.problems.push(`a move out of the cancelled workshop answered ${move.status}, not 409`);
+      return cancel;
+    };
+    if (await this.inCancelledWorkshop(reg, 'cancel while moved', false, ask)) return;
     const there: Band = band === 'early' ? 'late' : band === 'mid' ? 'early' : 'mid';
     const startsAt = { [reg.workshop_id]: new Date(Date.now() + LEAD[band]), [target]: new Date(Date.now() + LEAD[there]) };
     for (const [id, date] of Object.entries(startsAt)) await this.db('workshops').where({ id }).update({ date });
@@ -163,7 +181,10 @@ export class AfterSaleSteps {
     const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
     const startsAt = new Date(Date.now() + LEAD[band]);
     await this.db('workshops').where({ id: reg.workshop_id }).update({ date: startsAt });
-    const res = await this.api('POST', `/api/booking/${await this.buyerLink(reg.id)}/cancel`, { body: { confirm: true, attendee_ids: [seat.id] } });
+    const link = await this.buyerLink(reg.id);
+    const ask = () => this.api('POST', `/api/booking/${link}/cancel`, { body: { confirm: true, attendee_ids: [seat.id] } });
+    if (await this.inCancelledWorkshop(reg, 'seat cancel', false, ask)) return;
+    const res = await ask();
     this.driver.note('seat cancel', res.status, res.text);
     if (res.status !== 200) return;
     const policy = await this.policyFor(reg, startsAt, 1);
@@ -177,7 +198,9 @@ export class AfterSaleSteps {
     if (!reg || reg.seats < 2) return;
     const seat = await this.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position', 'desc').first('id');
     const cents = Math.floor(reg.unit_amount * share);
-    const res = await this.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/cancel`, { token: this.driver.adminToken, body: { refund_cents: cents } });
+    const ask = () => this.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/cancel`, { token: this.driver.adminToken, body: { refund_cents: cents } });
+    if (await this.inCancelledWorkshop(reg, 'admin seat cancel', true, ask)) return;
+    const res = await ask();
     this.driver.note('admin seat cancel', res.status, res.text);
     if (res.status === 200) {
       this.decided(reg, cents, `admin seat (${share})`);
@@ -201,9 +224,12 @@ export class AfterSaleSteps {
     if (!reg) return;
     // A share of what the booking still holds (its active seats at their price: never more than the payment keeps).
     const cents = Math.floor(reg.unit_amount * reg.seats * share);
-    const res = cents
-      ? await this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model' } })
-      : await this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.driver.adminToken });
+    const ask = () =>
+      cents
+        ? this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model' } })
+        : this.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: this.driver.adminToken });
+    if (await this.inCancelledWorkshop(reg, 'admin cancel', true, ask)) return;
+    const res = await ask();
     this.driver.note('admin cancel', res.status, res.text);
     if (res.status === 200) {
       this.decided(reg, cents, `admin (${share})`);

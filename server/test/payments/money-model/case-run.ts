@@ -59,4 +59,8 @@ export interface CaseRun {
   hand: Map<string, HandRefunds>;
   /** Refunds that gave up for good, then carried out by hand as their alert asked. */
   gaveUp: number;
+  /** The workshop the organiser called off, once they did. */
+  cancelledWorkshop?: string;
+  /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then. */
+  handAtCancel: Map<string, number>;
 }

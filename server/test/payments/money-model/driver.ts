@@ -6,6 +6,7 @@ import { createWorkshop } from '../payments-helpers';
 import { AfterSaleSteps } from './after-sale-steps';
 import type { Buyer, CaseRun } from './case-run';
 import { markReleased, observePromoCode } from './promo-sightings';
+import { OrganiserSteps } from './organiser-steps';
 import { ProviderSideSteps } from './provider-side-steps';
 import type { Promo, Provider, Scenario, Step } from './scenario';
 import { WaitlistSteps } from './waitlist-steps';
@@ -27,6 +28,7 @@ export class MoneyDriver {
   private readonly waitlist: WaitlistSteps;
   private readonly afterSale: AfterSaleSteps;
   private readonly providerSide: ProviderSideSteps;
+  private readonly organiser: OrganiserSteps;
 
   constructor(
     private readonly server: TestServer,
@@ -52,10 +54,12 @@ export class MoneyDriver {
       promoSightings: new Map(),
       hand: new Map(),
       gaveUp: 0,
+      handAtCancel: new Map(),
     };
     this.waitlist = new WaitlistSteps(server, api, this);
     this.afterSale = new AfterSaleSteps(server, api, this);
     this.providerSide = new ProviderSideSteps(server, api, this);
+    this.organiser = new OrganiserSteps(server, api, this);
   }
 
   static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
@@ -158,6 +162,8 @@ export class MoneyDriver {
         return this.providerSide.ledgerStall();
       case 'refundGivesUp':
         return this.providerSide.refundGivesUp();
+      case 'cancelWorkshop':
+        return this.organiser.cancelWorkshop();
       case 'join':
       case 'claim':
       case 'expireOffer':
@@ -169,6 +175,25 @@ export class MoneyDriver {
 
   adminToken = '';
   private caseNo = 0;
+
+  /**
+   * A business decision about a payment, as the driver made it: decisions add up (a seat
+   * cancelled, later the rest of the booking); a moved seat's booking is paid by its team
+   * booking's payment, so decisions about either add up on it. `owedCents`: what the decision
+   * owes; `refundCents`: what the server said it gives back now (less, when a hand refund at the
+   * provider already paid part of it).
+   */
+  decide(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
+    const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+    if (!paymentId) return;
+    const before = this.run.decisions.get(paymentId);
+    this.run.decisions.set(paymentId, {
+      registrationId: reg.id,
+      refundCents: (before?.refundCents ?? 0) + refundCents,
+      owedCents: (before?.owedCents ?? 0) + owedCents,
+      by: before ? `${before.by}, ${by}` : by,
+    });
+  }
 
   private promoCode(p: Promo): string {
     return `M${this.caseNo}-${p.toUpperCase()}`;

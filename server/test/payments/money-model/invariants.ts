@@ -1,7 +1,7 @@
 import type { Db } from '../../../src/db/knex';
 import { countTakenSeats } from '../../../src/workshops/seats.queries';
 import type { CaseRun } from './driver';
-import { capturedPayments, ledgerMatchesProvider, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
+import { capturedPayments, ledgerMatchesProvider, organiserWithinDecisions, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
 
 /** A workshop never has more completed seats than its capacity (either of the case's two; seats, not orders): checked after every step. */
 export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string | undefined> {
@@ -37,6 +37,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   problems.push(...(await refundsMatchDecisions(db, run, captured, webhooksArrive)));
   seen.byHand = (seen.byHand ?? 0) + run.hand.size;
   problems.push(...(await refundsMadeOnce(db, captured)));
+  problems.push(...organiserWithinDecisions(run, captured));
   problems.push(...(await promoWithinUses(db, run)));
   if (webhooksArrive) problems.push(...(await ledgerMatchesProvider(db, captured)));
   const strayRefunds = await db('refunds as f')
@@ -48,6 +49,11 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   for (const r of completed) {
     const n = Number((await db('email_messages').where({ registration_id: r.id, kind: 'confirmation' }).count('* as n').first())?.n ?? 0);
     if (n !== 1) problems.push(`completed registration ${r.id} has ${n} confirmations`);
+  }
+  // A workshop the organiser called off sells nothing and keeps no booking.
+  if (run.cancelledWorkshop) {
+    const left = await db('workshop_registrations').where({ workshop_id: run.cancelledWorkshop, status: 'completed' }).select('id');
+    for (const r of left) problems.push(`registration ${r.id} is still completed in the workshop the organiser cancelled`);
   }
   const pending = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status: 'pending' }).select('id', 'status_reason');
   for (const r of pending) problems.push(`registration ${r.id} is still pending (${r.status_reason ?? 'no reason'}) after its hold and a reconcile pass`);

@@ -92,6 +92,25 @@ export async function refundsMatchDecisions(db: Db, run: CaseRun, captured: Capt
 }
 
 /**
+ * The organiser's cancellation gives back the whole price of the seats still held, and hand money
+ * given back at the provider before it is part of that (as for a policy cancel), whatever other
+ * decisions came before: in all, a payment never gets back more than the decisions about it owe
+ * plus what went back by hand after the cancellation, unless the hand refunds alone gave more.
+ */
+export function organiserWithinDecisions(run: CaseRun, captured: Captured[]): string[] {
+  const problems: string[] = [];
+  for (const p of captured) {
+    const before = run.handAtCancel.get(p.id);
+    const decision = run.decisions.get(p.id);
+    if (before === undefined || !decision) continue;
+    const hand = run.hand.get(p.id)?.cents ?? 0;
+    const bound = Math.max(decision.owedCents + (hand - before), hand);
+    if (p.refunded > bound) problems.push(`${p.provider} payment ${p.id} of ${p.amount}: ${p.refunded} went back (${hand} by hand, ${before} of it before the workshop was called off); the ${decision.by} decisions owe ${decision.owedCents}`);
+  }
+  return problems;
+}
+
+/**
  * The ledger says what the provider did: once the queue is drained and the providers' webhooks
  * arrived, every payment's captured minus kept is what went back at the provider (ours and by
  * hand), so the business never believes it kept money a hand refund gave back (the ninth

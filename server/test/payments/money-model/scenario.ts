@@ -56,7 +56,9 @@ export type Step =
   | { do: 'claim'; b: number }
   | { do: 'expireOffer'; b: number }
   | { do: 'leave'; b: number }
-  | { do: 'offers' };
+  | { do: 'offers' }
+  /** The organiser calls the case's workshop off (every booking refunded in full); a second time is a second click. */
+  | { do: 'cancelWorkshop' };
 
 export interface Scenario {
   seats: number;
@@ -106,6 +108,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('handRefund' as const), b: buyerIx, share: fc.constantFrom(0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'refundGivesUp' as const }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'cancelWorkshop' as const }) },
 );
 
 type Journey = Step[];

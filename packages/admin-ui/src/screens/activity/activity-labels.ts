@@ -3,6 +3,7 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/workshops': 'Created a workshop',
   'PATCH /api/admin/workshops/:id': 'Changed a workshop',
   'DELETE /api/admin/workshops/:id': 'Deleted a workshop',
+  'POST /api/admin/workshops/:id/cancel': 'Cancelled a workshop',
   'POST /api/admin/workshops/:id/messages': 'Messaged attendees',
   'POST /api/admin/registrations/:id/refund': 'Refunded a booking',
   'POST /api/admin/registrations/:id/cancel': 'Cancelled a booking',

@@ -7,6 +7,7 @@ const STATUS: Record<AdminWaitlistEntry['status'], { color: string; label: strin
   booked: { color: 'success', label: 'Booked' },
   expired: { color: 'default', label: 'Offer expired' },
   left: { color: 'default', label: 'Left' },
+  cancelled: { color: 'default', label: 'Workshop cancelled' },
 };
 
 export function EntryPerson({ e }: { e: AdminWaitlistEntry }) {

@@ -1,0 +1,43 @@
+import type { ApiClient, TestServer } from '../../support/test-server';
+import type { MoneyDriver } from './driver';
+
+/**
+ * The organiser calls the case's workshop off (issue 23): once, or twice (a second click). The
+ * decision is written down from what the driver saw before asking, never from the server's
+ * records: every booking completed in the workshop then gets the whole price of the seats it
+ * holds back (hand money given back at the provider counts toward it), and earlier decisions about
+ * it stay as they were. The run through the bookings happens in the server's queue meanwhile.
+ */
+export class OrganiserSteps {
+  constructor(
+    private readonly server: TestServer,
+    private readonly api: ApiClient,
+    private readonly driver: MoneyDriver,
+  ) {}
+
+  private get db() {
+    return this.server.deps.db;
+  }
+
+  async cancelWorkshop(): Promise<void> {
+    const id = this.driver.run.workshopId;
+    const first = !this.driver.run.cancelledWorkshop;
+    const held: { id: string; payment_id: string | null; paid_with_payment_id: string | null; unit_amount: number; seats: number }[] = await this.db('workshop_registrations')
+      .where({ workshop_id: id, status: 'completed' })
+      .select('id', 'payment_id', 'paid_with_payment_id', 'unit_amount', 'seats');
+    const res = await this.api('POST', `/api/admin/workshops/${id}/cancel`, { token: this.driver.adminToken, body: { reason: 'The model calls it off.', confirm: true } });
+    this.driver.note('cancel workshop', res.status, res.text);
+    if (res.status !== 200) {
+      // A workshop that started cannot be called off; anything else is a broken promise.
+      if (res.status !== 409) this.driver.run.problems.push(`cancelling the workshop answered ${res.status}: ${res.text.slice(0, 200)}`);
+      return;
+    }
+    if (!first) return;
+    this.driver.run.cancelledWorkshop = id;
+    for (const reg of held) {
+      this.driver.decide(reg, reg.unit_amount * reg.seats, 'organiser');
+      const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+      if (paymentId) this.driver.run.handAtCancel.set(paymentId, this.driver.run.hand.get(paymentId)?.cents ?? 0);
+    }
+  }
+}
