@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
 import { formatCents, formatEventDate, type AdminWorkshop, type Workshop } from '@workshop/shared';
 import { Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useApi } from '../../app/api-context';
 import { usePhone } from '../../components/use-phone';
 import { useOffline } from '../../queries/connectivity.store';
 import { AttendeeMessageDialog } from './attendee-message-dialog';
+import { WorkshopCancelDialog } from './workshop-cancel-dialog';
 import WaitlistDrawer from './waitlist-drawer';
 import { readWorkshopForm, recheckChanged, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 import { useAppApi } from '../../app/app-api';
@@ -37,6 +38,9 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
   const [waitlist, setWaitlist] = useState(false);
+  const [calling, setCalling] = useState(false);
+  const cancelled = w.status === 'cancelled';
+  const started = new Date(w.date).getTime() <= Date.now();
 
   async function toggle(field: 'is_active' | 'registration_open', value: boolean) {
     setBusy(field);
@@ -83,12 +87,21 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const kept = count > 0 ? `This workshop has ${count} ${count === 1 ? 'registration' : 'registrations'} and cannot be deleted. Mark it inactive instead.` : null;
 
   const actions = (
-    <Space>
-      <Tooltip title={reason}>
-        <Button icon={<EditOutlined />} disabled={offline} onClick={() => (form.setFieldsValue(toFormValues(w)), setEditing(true))}>
-          Edit
-        </Button>
-      </Tooltip>
+    <Space wrap>
+      {!cancelled && (
+        <Tooltip title={reason}>
+          <Button icon={<EditOutlined />} disabled={offline} onClick={() => (form.setFieldsValue(toFormValues(w)), setEditing(true))}>
+            Edit
+          </Button>
+        </Tooltip>
+      )}
+      {(cancelled || !started) && (
+        <Tooltip title={reason}>
+          <Button danger={!cancelled} icon={<StopOutlined />} disabled={offline} onClick={() => setCalling(true)} data-testid="workshop-cancel">
+            {cancelled ? 'Refunds' : 'Cancel workshop'}
+          </Button>
+        </Tooltip>
+      )}
       {kept ? (
         // People paid for it: say why Delete is not offered, rather than let the server refuse.
         <>
@@ -118,9 +131,15 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
       <Tag color={w.is_active ? 'success' : 'default'} data-testid="badge-active">
         {w.is_active ? 'Active' : 'Inactive'}
       </Tag>
-      <Tag color={w.registration_open ? 'processing' : 'error'} data-testid="badge-registration">
-        {w.registration_open ? 'Open' : 'Closed'}
-      </Tag>
+      {cancelled ? (
+        <Tag color="error" data-testid="badge-cancelled">
+          Cancelled
+        </Tag>
+      ) : (
+        <Tag color={w.registration_open ? 'processing' : 'error'} data-testid="badge-registration">
+          {w.registration_open ? 'Open' : 'Closed'}
+        </Tag>
+      )}
     </Space>
   );
 
@@ -150,6 +169,11 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
         </Form>
       ) : (
         <>
+          {cancelled && (
+            <Typography.Paragraph type="danger" data-testid="cancel-reason-shown">
+              Cancelled{w.cancelled_at ? ` ${formatEventDate(w.cancelled_at)}` : ''}: {w.cancel_reason}
+            </Typography.Paragraph>
+          )}
           {w.description && (
             <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
               {w.description}
@@ -174,7 +198,7 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
               <Typography.Text>Active</Typography.Text>
             </Flex>
             <Flex align="center" gap={8}>
-              <Switch checked={w.registration_open} loading={busy === 'registration_open'} disabled={offline} onChange={(v) => toggle('registration_open', v)} aria-label="Registration Open" data-testid="toggle-registration" />
+              <Switch checked={w.registration_open} loading={busy === 'registration_open'} disabled={offline || cancelled} onChange={(v) => toggle('registration_open', v)} aria-label="Registration Open" data-testid="toggle-registration" />
               <Typography.Text>Registration Open</Typography.Text>
             </Flex>
             <Button icon={<OrderedListOutlined />} onClick={() => setWaitlist(true)} style={{ marginInlineStart: 'auto' }} data-testid="open-waitlist">
@@ -187,6 +211,7 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
             </Tooltip>
           </Flex>
           <AttendeeMessageDialog workshop={w} open={messaging} onClose={() => setMessaging(false)} />
+          {calling && <WorkshopCancelDialog workshop={w} open={calling} onClose={() => setCalling(false)} onCancelled={() => onChanged({ ...w, status: 'cancelled', registration_open: false })} />}
           {waitlist && <WaitlistDrawer workshop={w} open={waitlist} onClose={() => setWaitlist(false)} onOffered={() => onChanged(w)} />}
         </>
       )}

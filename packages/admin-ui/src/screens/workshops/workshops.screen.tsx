@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminWorkshop, Workshop } from '@workshop/shared';
-import { Button, Card, Flex, Tooltip } from 'antd';
+import { Button, Card, Flex, Segmented, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { ListEmpty } from '../../components/list-empty';
@@ -19,6 +19,7 @@ export function WorkshopsScreen() {
   // Edits show at once; the list is reloaded afterwards for the seat counts.
   const [local, setLocal] = useState<Record<string, Workshop>>({});
   const [creating, setCreating] = useState(false);
+  const [showing, setShowing] = useState<'all' | Workshop['status']>('all');
   useEffect(() => setLocal({}), [data]);
   const merge = (w: AdminWorkshop): AdminWorkshop => ({ ...w, ...local[w.id] });
   const changed = (w: Workshop) => {
@@ -48,9 +49,23 @@ export function WorkshopsScreen() {
       )}
       {data && data.length > 0 && (
         <Flex vertical gap={16}>
-          {data.map((w) => (
-            <WorkshopCard key={w.id} workshop={merge(w)} onChanged={changed} onDeleted={reload} />
-          ))}
+          <Segmented
+            value={showing}
+            onChange={(v) => setShowing(v as typeof showing)}
+            options={[
+              { value: 'all', label: `All (${data.length})` },
+              { value: 'scheduled', label: `Scheduled (${data.filter((w) => merge(w).status !== 'cancelled').length})` },
+              { value: 'cancelled', label: `Cancelled (${data.filter((w) => merge(w).status === 'cancelled').length})` },
+            ]}
+            style={{ alignSelf: 'flex-start' }}
+            data-testid="workshop-filter"
+          />
+          {data
+            .map(merge)
+            .filter((w) => showing === 'all' || w.status === showing)
+            .map((w) => (
+              <WorkshopCard key={w.id} workshop={w} onChanged={changed} onDeleted={reload} />
+            ))}
         </Flex>
       )}
       <WorkshopCreateDialog open={creating} onClose={() => setCreating(false)} onCreated={reload} />
