@@ -39,7 +39,7 @@ export function eventJsonLd(w: PublicWorkshop, origin: string) {
     // The same end as the calendar invites and links give the event.
     endDate: eventEnd(start, w.duration_hours).toISOString(),
     eventAttendanceMode: `${SCHEMA}/OnlineEventAttendanceMode`,
-    eventStatus: `${SCHEMA}/EventScheduled`,
+    eventStatus: w.status === 'cancelled' ? `${SCHEMA}/EventCancelled` : `${SCHEMA}/EventScheduled`,
     location: { '@type': 'VirtualLocation', url: `${origin}/` },
     image: [`${origin}${OG_IMAGE_PATH}`],
     organizer: { '@type': 'Organization', name: SITE_NAME, url: `${origin}/` },
@@ -69,9 +69,12 @@ export function activeWorkshop(list: PublicWorkshop[]): PublicWorkshop | undefin
   return list.find((w) => w.is_active && w.registration_open);
 }
 
-/** The hero and pricing show the active workshop, else the next one with its closed state (so visitors see why). */
+/**
+ * The hero and pricing show the active workshop, else the next one with its closed state (so
+ * visitors see why); a cancelled one only when nothing else is coming.
+ */
 export function heroWorkshop(list: PublicWorkshop[]): PublicWorkshop | undefined {
-  return activeWorkshop(list) ?? list[0];
+  return activeWorkshop(list) ?? list.find((w) => w.status !== 'cancelled') ?? list[0];
 }
 
 /** The upcoming workshops the home page lists under the hero's one. */

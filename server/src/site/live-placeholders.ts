@@ -13,7 +13,7 @@ import { cssString, heroWorkshop, LIVE_STYLE_ID, otherWorkshops, type PublicWork
 export function livePlaceholders(workshops: PublicWorkshop[]): { htmlAttributes: string; style: string } {
   const hero = heroWorkshop(workshops);
   const others = otherWorkshops(workshops);
-  const state = !hero ? 'none' : !hero.registration_open ? 'closed' : hero.seats_left === 0 ? 'full' : 'open';
+  const state = !hero ? 'none' : hero.status === 'cancelled' ? 'cancelled' : !hero.registration_open ? 'closed' : hero.seats_left === 0 ? 'full' : 'open';
   const vars = [hero && `--live-hero-title: ${cssString(hero.title)}`, ...others.map((w, i) => `--live-other-${i + 1}: ${cssString(w.title)}`)].filter(Boolean);
   // Slot 0 is the hero card's start ('-' without one), then the others' in the order shown.
   const starts = [hero ? isoStart(hero.date) : '-', ...others.map((w) => isoStart(w.date))];

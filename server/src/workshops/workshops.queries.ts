@@ -55,9 +55,8 @@ export async function listPublicWorkshops(db: Db): Promise<PublicWorkshop[]> {
       seatsTakenSql(db, 'w.id', 'public').wrap('', ' AS seats_taken'),
       db.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
     )
+    // A cancelled one stays listed, marked (status): the site shows it as cancelled, never for sale.
     .where('w.is_active', true)
-    // A cancelled workshop leaves the site: its buyers hear of it by email.
-    .andWhere('w.status', 'scheduled')
     .andWhere('w.date', '>', db.fn.now())
     .orderBy('w.date', 'asc');
   return rows.map((row) => {

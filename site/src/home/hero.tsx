@@ -71,6 +71,7 @@ export function Hero() {
 
 function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
   const open = workshop.registration_open;
+  const cancelled = workshop.status === 'cancelled';
   const soldOut = isSoldOut(workshop);
   const bookable = open && !soldOut;
   const parts = useCountdown(open ? workshop.date : undefined);
@@ -80,7 +81,7 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
     <article className="card workshop-card" aria-labelledby="workshop-title" data-testid="hero-workshop" data-stay-clear>
       <div className="workshop-card-top">
         <span className={`badge ${bookable ? 'badge-open' : 'badge-closed'}`} data-testid="hero-badge">
-          {soldOut && open ? 'SOLD OUT' : open ? 'AVAILABLE' : 'CLOSED'}
+          {cancelled ? 'CANCELLED' : soldOut && open ? 'SOLD OUT' : open ? 'AVAILABLE' : 'CLOSED'}
         </span>
         <span className="muted small">~{workshop.duration_hours} hours (may vary)</span>
       </div>
@@ -105,18 +106,18 @@ function WorkshopCard({ workshop }: { workshop: PublicWorkshop }) {
       {open && parts && <Countdown parts={parts} label="Time until the workshop starts" />}
       {maintenance.enabled ? (
         <MaintenanceNotice message={maintenance.message} compact />
-      ) : (
+      ) : cancelled ? null : (
         <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!bookable} onClick={() => openRegistration(workshop.id)} data-testid="hero-register">
           {soldOut && open ? 'Sold Out' : open ? 'Register Now →' : 'Registration Closed'}
         </button>
       )}
-      {!bookable && !maintenance.enabled && (
+      {!bookable && !cancelled && !maintenance.enabled && (
         <button type="button" className="btn btn-outline btn-lg btn-block" onClick={() => openWaitlist(workshop.id)} data-testid="hero-waitlist">
           Join the waitlist
         </button>
       )}
       <p className={`status-text ${bookable ? 'status-open' : 'status-closed'}`} data-testid="hero-status">
-        {soldOut && open ? 'Sold out: every seat has been taken' : open ? 'Seats Available' : 'Registration Closed'}
+        {cancelled ? 'This workshop was cancelled.' : soldOut && open ? 'Sold out: every seat has been taken' : open ? 'Seats Available' : 'Registration Closed'}
         {bookable && workshop.seats_left !== null && <span className="muted"> · only {workshop.seats_left} left</span>}
       </p>
       <p className="small muted center">

@@ -2,7 +2,7 @@ import { formatPrice, type PublicWorkshop } from '@workshop/shared';
 import { EventTime } from '../components/event-time';
 import { isSoldOut } from '../lib/data';
 
-/** Up to three more upcoming workshops under the hero, each marked Open or Closed. */
+/** Up to three more upcoming workshops under the hero, each marked Open, Closed or Cancelled. */
 export default function OtherWorkshops({ workshops: others }: { workshops: PublicWorkshop[] }) {
   return (
         <div className="container">
@@ -18,8 +18,8 @@ export default function OtherWorkshops({ workshops: others }: { workshops: Publi
                 </div>
                 <div className="other-meta">
                   <span className="other-price">{formatPrice(w.price_usd_cents)}</span>
-                  <span className={`pill ${w.registration_open && !isSoldOut(w) ? 'pill-open' : 'pill-closed'}`}>
-                    {w.registration_open && !isSoldOut(w) ? 'Open' : 'Closed'}
+                  <span className={`pill ${w.registration_open && !isSoldOut(w) ? 'pill-open' : 'pill-closed'}`} data-testid="other-status">
+                    {w.status === 'cancelled' ? 'Cancelled' : w.registration_open && !isSoldOut(w) ? 'Open' : 'Closed'}
                   </span>
                 </div>
               </li>

@@ -31,6 +31,8 @@ export default function PricingScreen() {
   const shown = state.status === 'ready' ? heroWorkshop(state.data) : undefined;
   const w = state.status === 'ready' ? (shown ?? FALLBACK) : state.status === 'error' ? FALLBACK : undefined;
   const open = !!w?.registration_open && !isSoldOut(w as PublicWorkshop);
+  // Only when nothing else is coming does the card show a workshop that was called off: never for sale.
+  const cancelled = shown?.status === 'cancelled';
 
   return (
     <>
@@ -48,7 +50,7 @@ export default function PricingScreen() {
             </div>
           ) : (
             <article className="card price-card" aria-labelledby="price-title" data-testid="price-card" data-stay-clear>
-              <span className={`badge ${w.registration_open ? 'badge-offer' : 'badge-closed'}`}>{w.registration_open ? 'LIMITED TIME OFFER' : 'REGISTRATION CLOSED'}</span>
+              <span className={`badge ${w.registration_open ? 'badge-offer' : 'badge-closed'}`}>{cancelled ? 'CANCELLED' : w.registration_open ? 'LIMITED TIME OFFER' : 'REGISTRATION CLOSED'}</span>
               <h2 id="price-title">{w.title}</h2>
               {w.date && (
                 <p className="muted small">
@@ -68,12 +70,16 @@ export default function PricingScreen() {
               </ul>
               {maintenance.enabled ? (
                 <MaintenanceNotice message={maintenance.message} compact />
+              ) : cancelled ? (
+                <p className="status-text status-closed" data-testid="pricing-cancelled">
+                  This workshop was cancelled.
+                </p>
               ) : (
                 <button type="button" className="btn btn-primary btn-lg btn-block" disabled={!open} onClick={() => openRegistration(shown?.id)} data-testid="pricing-register">
                   {open ? 'Register Now' : isSoldOut(w as PublicWorkshop) && w.registration_open ? 'Sold Out' : 'Registration Closed'}
                 </button>
               )}
-              {!open && shown && !maintenance.enabled && (
+              {!open && shown && !cancelled && !maintenance.enabled && (
                 <button type="button" className="btn btn-outline btn-lg btn-block" onClick={() => openWaitlist(shown.id)} data-testid="pricing-waitlist">
                   Join the waitlist
                 </button>

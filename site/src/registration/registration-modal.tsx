@@ -8,7 +8,9 @@ import '../styles/forms.css';
 
 /** SPEC §2 registration dialog: loading, not available, all closed, or the form. */
 export default function RegistrationModal({ workshopId, prefill, offer, onClose }: { workshopId?: string; prefill?: DialogState['prefill']; offer?: OfferPrefill; onClose: () => void }) {
-  const state = workshopsStore.use();
+  const loaded = workshopsStore.use();
+  // A workshop the organiser called off is shown as such on the pages, never offered here.
+  const state = loaded.status === 'ready' ? { ...loaded, data: loaded.data.filter((w) => w.status !== 'cancelled') } : loaded;
   const maintenance = useMaintenance();
   const navigate = useNavigate();
 

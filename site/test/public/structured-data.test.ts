@@ -13,7 +13,7 @@ const event = z.object({
   startDate: z.iso.datetime(),
   endDate: z.iso.datetime(),
   eventAttendanceMode: z.literal('https://schema.org/OnlineEventAttendanceMode'),
-  eventStatus: z.literal('https://schema.org/EventScheduled'),
+  eventStatus: z.enum(['https://schema.org/EventScheduled', 'https://schema.org/EventCancelled']),
   location: z.object({ '@type': z.literal('VirtualLocation'), url }),
   image: z.array(url).min(1),
   organizer: z.object({ '@type': z.literal('Organization'), name: z.string(), url }),
@@ -44,6 +44,7 @@ describe('structured data (JSON-LD) in Chromium', () => {
     site = await startSite();
     await addWorkshop(site, { title: 'No-Code App Development Workshop <Live>', price_usd_cents: 9900, max_participants: 20, date: new Date('2031-03-08T19:00:00Z') });
     await addWorkshop(site, { title: 'Closed Deep Dive', price_usd_cents: 12950, registration_open: false, date: new Date('2031-04-12T18:00:00Z') });
+    await addWorkshop(site, { title: 'Called Off Evening', registration_open: false, status: 'cancelled', cancelled_at: new Date(), cancel_reason: 'Trainer ill', date: new Date('2031-05-10T18:00:00Z') });
   });
   afterAll(() => site?.stop());
 
@@ -58,9 +59,11 @@ describe('structured data (JSON-LD) in Chromium', () => {
     expect((await fetch(org.logo)).headers.get('content-type')).toBe('image/png');
 
     const events = z.array(event).parse(data.events);
-    expect(events.map((e) => [e.name, e.startDate, e.endDate, e.offers.price, e.offers.availability])).toEqual([
-      ['No-Code App Development Workshop <Live>', '2031-03-08T19:00:00.000Z', '2031-03-09T00:00:00.000Z', '99.00', 'https://schema.org/InStock'],
-      ['Closed Deep Dive', '2031-04-12T18:00:00.000Z', '2031-04-12T23:00:00.000Z', '129.50', 'https://schema.org/OutOfStock'],
+    expect(events.map((e) => [e.name, e.startDate, e.endDate, e.offers.price, e.offers.availability, e.eventStatus])).toEqual([
+      ['No-Code App Development Workshop <Live>', '2031-03-08T19:00:00.000Z', '2031-03-09T00:00:00.000Z', '99.00', 'https://schema.org/InStock', 'https://schema.org/EventScheduled'],
+      ['Closed Deep Dive', '2031-04-12T18:00:00.000Z', '2031-04-12T23:00:00.000Z', '129.50', 'https://schema.org/OutOfStock', 'https://schema.org/EventScheduled'],
+      // Called off by the organiser: still shown, as cancelled, and never in stock.
+      ['Called Off Evening', '2031-05-10T18:00:00.000Z', '2031-05-10T23:00:00.000Z', '99.00', 'https://schema.org/OutOfStock', 'https://schema.org/EventCancelled'],
     ]);
     expect(events[0].location.url).toBe(site.url('/'));
     // A title with '<' cannot close the script element early.
