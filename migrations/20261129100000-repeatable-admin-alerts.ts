@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
+import { addRepeatable, repeatableKinds, setRepeatable } from './support/repeatable-email-kinds';
 
-const INDEX = 'email_messages_registration_kind_key';
 /**
  * The admins' "refund failed" and "email failed" alerts: one per failure, not one per booking.
  * A second refund of a booking that gives up (a team order's seat refunds), a corrected alert
@@ -10,24 +10,8 @@ const INDEX = 'email_messages_registration_kind_key';
  */
 const KINDS = ['admin_refund_failed', 'admin_email_failed'];
 
-async function repeatableKinds(knex: Knex): Promise<string[]> {
-  const r = await knex.raw(`SELECT pg_get_indexdef(to_regclass(?)) AS def`, [INDEX]);
-  const def: string = r.rows[0]?.def ?? '';
-  const notIn = def.match(/NOT IN \(([^)]*)\)|<> ALL \(\(?ARRAY\[([^\]]*)\]/);
-  return [...(notIn?.[1] ?? notIn?.[2] ?? '').matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1]);
-}
-
-async function setRepeatable(knex: Knex, kinds: string[]): Promise<void> {
-  await knex.raw(`DROP INDEX IF EXISTS ${INDEX}`);
-  await knex.raw(`CREATE UNIQUE INDEX IF NOT EXISTS ${INDEX} ON email_messages (registration_id, kind) WHERE kind NOT IN (${kinds.map((k) => `'${k}'`).join(', ')})`);
-}
-
 export async function up(knex: Knex): Promise<void> {
-  const repeatable = await repeatableKinds(knex);
-  // Rebuilt from nothing, the index would make every repeatable kind once per registration.
-  if (!repeatable.length) throw new Error(`could not read the kinds ${INDEX} leaves out`);
-  const missing = KINDS.filter((k) => !repeatable.includes(k));
-  if (missing.length) await setRepeatable(knex, [...repeatable, ...missing]);
+  await addRepeatable(knex, KINDS);
 }
 
 export async function down(knex: Knex): Promise<void> {

@@ -42,6 +42,8 @@ import * as seatMoves from './20261130090000-seat-moves';
 import * as promoUsesKept from './20261130090100-promo-uses-kept';
 import * as unloggedRateLimits from './20261201090000-unlogged-rate-limits';
 import * as workshopCancellation from './20261202090000-workshop-cancellation';
+import * as goodwillRefunds from './20261202100000-goodwill-refunds';
+import * as workshopRescheduledAt from './20261202110000-workshop-rescheduled-at';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -90,4 +92,6 @@ export const migrations: Record<string, Migration> = {
   '20261130090100-promo-uses-kept': promoUsesKept,
   '20261201090000-unlogged-rate-limits': unloggedRateLimits,
   '20261202090000-workshop-cancellation': workshopCancellation,
+  '20261202100000-goodwill-refunds': goodwillRefunds,
+  '20261202110000-workshop-rescheduled-at': workshopRescheduledAt,
 };

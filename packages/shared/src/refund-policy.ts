@@ -36,3 +36,19 @@ export function policyRefund(input: { amountCents: number; startsAt: Date; now: 
   }
   return { band: 'none', refundCents: 0, feeCents: amountCents };
 }
+
+/** SPEC §9's modification notice: a change of date or join link later than this before the start is asked twice in the admin. */
+export const MODIFICATION_NOTICE_HOURS = 48;
+
+/** How long before the new start the buyer of a workshop moved after their purchase may still choose a full refund (the same notice). */
+export const RESCHEDULE_CHOICE_HOURS = MODIFICATION_NOTICE_HOURS;
+
+/**
+ * Whether a booking whose workshop's date was changed after it was bought may still be cancelled
+ * for everything back (no band of the policy applies to it): until 48 hours before the new start.
+ */
+export function rescheduleChoiceOpen(input: { rescheduledAt: Date | string | null; bookedAt: Date | string | null; startsAt: Date; now: Date }): boolean {
+  if (!input.rescheduledAt || !input.bookedAt) return false;
+  if (new Date(input.rescheduledAt).getTime() <= new Date(input.bookedAt).getTime()) return false;
+  return input.startsAt.getTime() - RESCHEDULE_CHOICE_HOURS * 3_600_000 > input.now.getTime();
+}

@@ -28,6 +28,7 @@ const OWED_BECAUSE: Record<RefundReason, string> = {
   unneeded_payment: 'who paid again while already being refunded',
   unattributed: 'who paid for an order no registration owns',
   cancellation: 'whose booking was cancelled',
+  goodwill: 'as a goodwill gesture (the booking stays)',
 };
 
 const money = (cents: number, currency: string) => (currency === 'USD' ? formatCents(cents) : `${(cents / 100).toFixed(2)} ${currency}`);

@@ -1,4 +1,4 @@
-import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, SEATS_MESSAGES } from '@workshop/shared';
+import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, rescheduleChoiceOpen, SEATS_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { queueSeatTransferred } from '../email/email.invites';
 import { currentSequence } from '../email/email.outbox';
@@ -17,10 +17,19 @@ const RENAME_HOURS_BEFORE = 24;
 
 const seatView = (a: AttendeeRow) => ({ id: a.id, position: a.position, name: a.name, email: a.email, status: a.status });
 
-/** What cancelling these seats gives back now under the policy: each seat's own refund, at its price. */
+/**
+ * What cancelling these seats gives back now: each seat's own refund at its price, under the
+ * policy's band, or everything when the workshop moved after the purchase and the choice is still
+ * open (the cancel decides it again, with the order locked).
+ */
 async function policyFor(db: Db, b: BookingRow, seats: number, now: Date) {
-  const one = policyRefund({ amountCents: b.unit_amount, startsAt: new Date(b.date), now, policy: await readSetting(db, 'refund_policy') });
-  return { band: one.band, refund_cents: one.refundCents * seats, fee_cents: one.feeCents * seats };
+  const startsAt = new Date(b.date);
+  if (rescheduleChoiceOpen({ rescheduledAt: b.rescheduled_at, bookedAt: b.completed_at, startsAt, now })) return { band: 'rescheduled' as const, refund_cents: b.unit_amount * seats, fee_cents: 0 };
+  const one = policyRefund({ amountCents: b.unit_amount, startsAt, now, policy: await readSetting(db, 'refund_policy') });
+  // A goodwill refund given earlier is part of what the policy gives back (as the cancel counts it).
+  const given = await db('refunds').where({ registration_id: b.id, reason: 'goodwill' }).sum<{ s: string | null }[]>('amount_cents as s').first();
+  const goodwill = Math.max(0, Number(given?.s ?? 0) - b.goodwill_counted_cents);
+  return { band: one.band, refund_cents: Math.max(0, one.refundCents * seats - goodwill), fee_cents: one.feeCents * seats };
 }
 
 export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore: number; now?: Date }): Promise<BookingView> {
@@ -78,7 +87,7 @@ export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: s
   if (which !== 'all' && chosen.length !== new Set(which).size) throw new ConflictError(SEATS_MESSAGES.noSuchSeat);
   const policy = await readSetting(d.db, 'refund_policy');
   const perSeatCents = (startsAt: Date) => policyRefund({ amountCents: b.unit_amount, startsAt, now: new Date(), policy }).refundCents;
-  if (!input.confirm) return { confirmed: false, refund_cents: perSeatCents(new Date(b.date)) * chosen.length };
+  if (!input.confirm) return { confirmed: false, refund_cents: (await policyFor(d.db, b, chosen.length, new Date())).refund_cents };
   // Which seats, and the band (the workshop the booking is in then), are decided again with the
   // order locked: a cancel racing this one never pays for a seat twice, nor racing a move at the old band.
   const done = await cancelSeats(d, b.id, which, { perSeatCents, by: 'cancelled_by_buyer', policyTotal: true });

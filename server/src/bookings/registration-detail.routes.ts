@@ -7,6 +7,7 @@ import { ConflictError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { cancelBooking } from '../payments/cancellation.service';
+import { refundKeepingBooking } from '../payments/goodwill.service';
 import { moveBooking } from './move.service';
 import { registrationDetail, registrationOr404 } from './registration-detail.queries';
 import { seatActionRoutes } from './registration-seats.routes';
@@ -45,9 +46,10 @@ const actionRoutes: RouteModule = ({ db, config }) => [
     access: 'admin',
     handler: async (req, res) => {
       const { id } = parse(idParam, req.params);
-      const { amount_cents } = parse(adminRefundInputSchema, req.body);
+      const { amount_cents, keep_booking } = parse(adminRefundInputSchema, req.body);
       await registrationOr404(db, id);
-      res.json(await cancelBooking({ db, sender: emailSender(config) }, id, { refundCents: amount_cents, by: 'refunded_by_admin' }));
+      const ctx = { db, sender: emailSender(config) };
+      res.json(keep_booking ? await refundKeepingBooking(ctx, id, amount_cents) : await cancelBooking(ctx, id, { refundCents: amount_cents, by: 'refunded_by_admin' }));
     },
   },
   {

@@ -16,6 +16,8 @@ import { lockForMove, MOVE_MESSAGES } from './move.service';
 export const SEAT_MOVE_MESSAGES = {
   onlySeat: "This is the booking's only seat: move the whole booking instead.",
   refunded: "This booking's payment was given back in full: it has no seat to move.",
+  /** Its refunds (a goodwill refund, say) are more than its other seats paid: what the moved seat paid would be given twice. */
+  partlyRefunded: 'More of this booking was refunded than its other seats paid, so a seat cannot be moved out of it.',
 } as const;
 
 interface Order {
@@ -75,6 +77,8 @@ export async function moveSeat(db: Db, sender: EmailSender, registrationId: stri
       if (known && known.kept_cents <= 0) throw new ConflictError(SEAT_MOVE_MESSAGES.refunded);
       if (!known) await recordPayment(trx, { provider: order.payment_method, paymentId, orderId: order.provider_order_id, registrationId: order.id, amountCents: order.amount, currency: order.currency }, 'seat');
     }
+    const refunded = await trx('refunds').where({ registration_id: order.id }).sum<{ s: string | null }[]>('amount_cents as s').first();
+    if (Number(refunded?.s ?? 0) > order.amount - order.unit_amount) throw new ConflictError(SEAT_MOVE_MESSAGES.partlyRefunded);
     await queueSeatMovedAway(trx, registrationId, seat, sender);
 
     const unitDiscount = Math.floor(order.discount_cents / order.seats_bought);

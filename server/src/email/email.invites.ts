@@ -42,12 +42,20 @@ export const seatData = (order: EmailData, seat: { name: string | null; email: s
  * The workshop's date or place changed, or the booking moved to another workshop: the buyer and
  * each attendee with an event of their own get an updated invite (their UID, next SEQUENCE).
  */
-export async function queueWorkshopUpdated(trx: Knex.Transaction, registrationId: string, sender: EmailSender, dedupeKey: string): Promise<void> {
+export async function queueWorkshopUpdated(trx: Knex.Transaction, registrationId: string, sender: EmailSender, dedupeKey: string, choice?: RescheduleChoice): Promise<void> {
   const order = await registrationEmailData(trx, registrationId, sender);
-  await queueInvite(trx, 'workshop_updated', order.email, order, { registrationId }, 'REQUEST', { dedupeKey });
+  const offer = (url: string | undefined) => (choice && url ? { bookingUrl: url, details: { ...order.details, 'Choice until': choice.until.toISOString() } } : {});
+  await queueInvite(trx, 'workshop_updated', order.email, { ...order, ...offer(choice?.order) }, { registrationId }, 'REQUEST', { dedupeKey });
   for (const seat of await seatsWithOwnEvent(trx, registrationId, order.email, 'active')) {
-    await queueInvite(trx, 'workshop_updated', seat.email, seatData(order, seat), { registrationId, attendeeId: seat.id }, 'REQUEST', { dedupeKey: `${dedupeKey}:seat:${seat.id}` });
+    await queueInvite(trx, 'workshop_updated', seat.email, { ...seatData(order, seat), ...offer(choice?.seats[seat.id]) }, { registrationId, attendeeId: seat.id }, 'REQUEST', { dedupeKey: `${dedupeKey}:seat:${seat.id}` });
   }
+}
+
+/** A new date's choice (keep the seat, or cancel for everything back) until `until`, on fresh links: the order's, and each linked seat's by id. */
+export interface RescheduleChoice {
+  until: Date;
+  order: string;
+  seats: Record<string, string>;
 }
 
 /**

@@ -25,6 +25,7 @@ export type EmailKind =
   | 'waitlist_offer'
   | 'waitlist_joined'
   | 'waitlist_cancelled'
+  | 'goodwill_refund'
   | 'attendee_confirmation'
   | 'attendee_reminder_24h'
   | 'attendee_reminder_1h'

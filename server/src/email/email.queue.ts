@@ -80,6 +80,12 @@ export async function queueCancellationEmail(trx: Knex.Transaction, registration
   await queueSeatCancellations(trx, data);
 }
 
+/** A goodwill refund of a booking that goes on: the buyer hears what goes back, once per refund (`key`). */
+export async function queueGoodwillEmail(trx: Knex.Transaction, registrationId: string, sender: EmailSender, refundCents: number, key: string): Promise<void> {
+  const data = await registrationEmailData(trx, registrationId, sender);
+  await queueEmail(trx, registrationId, 'goodwill_refund', data.email, { ...data, details: { 'Refund cents': String(refundCents) } }, { dedupeKey: key });
+}
+
 /** A named attendee's own confirmation: their seat, their booking link, their calendar event. Once per attendee and link. */
 export async function queueAttendeeConfirmation(
   trx: Knex.Transaction,

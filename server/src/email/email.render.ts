@@ -15,6 +15,7 @@ import {
   attendeeMessageEmail,
 } from './email.templates';
 import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
+import { goodwillRefundEmail } from './goodwill.template';
 import { recoveryEmail } from './recovery.template';
 import { waitlistCancelledEmail, waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
 
@@ -51,6 +52,8 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return confirmationEmail(d);
     case 'cancellation_notice':
       return cancellationEmail(d);
+    case 'goodwill_refund':
+      return goodwillRefundEmail(d);
     case 'reminder_24h':
       return reminderEmail(d, 24);
     case 'reminder_1h':

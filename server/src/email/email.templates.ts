@@ -255,13 +255,26 @@ export function reminderEmail(d: RegistrationEmailData, hours: 24 | 1): EmailCon
   };
 }
 
-export function workshopUpdatedEmail(d: RegistrationEmailData): EmailContent {
+export function workshopUpdatedEmail(d: RegistrationEmailData & { details?: Record<string, string> }): EmailContent {
   const rows: [string, string][] = [['Workshop', d.workshopTitle], ['Starts', formatEventDate(d.workshopDate)], ['Access ID', d.accessId]];
   const body = `Hi ${d.name}, the details of your workshop have changed. The updated calendar invite is attached; the join link appears on your booking page 24 hours before the start.`;
+  const until = d.details?.['Choice until'];
+  // The date moved after they bought: both choices, as links to their booking page.
+  const choice =
+    until && d.bookingUrl
+      ? {
+          intro: `The date moved after you booked, so you can choose until ${formatEventDate(new Date(until))}: keep your seat, or cancel for a full refund.`,
+          keep: d.bookingUrl,
+          cancel: `${d.bookingUrl}?choice=cancel`,
+        }
+      : undefined;
   return {
     subject: `Updated: ${d.workshopTitle}`,
-    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout('Your workshop was updated', rows, [esc(body)]),
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), ...(choice ? ['', choice.intro, `Keep my seat: ${choice.keep}`, `Cancel for a full refund: ${choice.cancel}`] : [])].join('\n'),
+    html: layout('Your workshop was updated', rows, [
+      esc(body),
+      ...(choice ? [esc(choice.intro), `<a href="${esc(choice.keep)}">Keep my seat</a> · <a href="${esc(choice.cancel)}">Cancel for a full refund</a>`] : []),
+    ]),
     attachments: [invite(d)],
   };
 }

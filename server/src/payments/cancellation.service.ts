@@ -1,4 +1,4 @@
-import { WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { rescheduleChoiceOpen, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { queueCancellationEmail, queueSeatsCancelledEmail } from '../email/email.queue';
 import type { Knex } from 'knex';
@@ -34,10 +34,10 @@ export interface CancelOptions {
   inFull?: boolean;
 }
 
-type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date; workshopCancelled: boolean };
+export type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date; workshopCancelled: boolean; rescheduledAt: Date | null };
 
 /** Locks the workshop, the order and its payment's ledger row, in that order; only a completed booking can be cancelled. */
-async function lockBooking(trx: Knex.Transaction, registrationId: string): Promise<Locked> {
+export async function lockBooking(trx: Knex.Transaction, registrationId: string): Promise<Locked> {
   const locked = await lockWorkshopThenRegistration<RegistrationRow>(trx, registrationId);
   if (!locked) throw new NotFoundError('Registration not found');
   const reg = locked.registration;
@@ -55,7 +55,7 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
   const payment = paid
     ? (known ?? (await recordPayment(trx, { ...paid, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: reg.amount, currency: reg.currency }, 'seat')))
     : undefined;
-  return { reg, payment, startsAt: new Date(locked.workshop.date), workshopCancelled: locked.workshop.cancelled };
+  return { reg, payment, startsAt: new Date(locked.workshop.date), workshopCancelled: locked.workshop.cancelled, rescheduledAt: locked.workshop.rescheduled_at };
 }
 
 /**
@@ -64,7 +64,7 @@ async function lockBooking(trx: Knex.Transaction, registrationId: string): Promi
  * booking), and neither may give back the other's money; for a booking that has its payment to
  * itself this is never below what the payment keeps.
  */
-async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow, payment: LedgerRow): Promise<number> {
+export async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow, payment: LedgerRow): Promise<number> {
   const r = await trx('refunds').where({ registration_id: reg.id, provider: payment.provider, payment_id: payment.payment_id }).sum<{ s: string | null }[]>('amount_cents as s').first();
   return reg.amount - Number(r?.s ?? 0);
 }
@@ -77,16 +77,30 @@ async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow, paymen
  */
 async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cents: number, opts: CancelOptions): Promise<number> {
   const kept = payment ? payment.kept_cents : 0;
-  const most = payment ? Math.min(kept, await leftOfBooking(trx, reg, payment)) : 0;
-  // The organiser's whole price of the seats still held, counted like a policy's amount: hand money
-  // no decision counted yet is part of it; what earlier decisions kept stays kept.
-  const asPolicy = (opts.policyTotal || opts.inFull) && payment ? policyRefundNow(payment, cents) : { refundCents: cents, countsOutside: 0 };
-  const now = opts.inFull ? { ...asPolicy, refundCents: Math.min(asPolicy.refundCents, most) } : asPolicy;
+  const most = payment ? Math.max(0, Math.min(kept, await leftOfBooking(trx, reg, payment))) : 0;
+  let now = { refundCents: cents, countsOutside: 0 };
+  let countsGoodwill = 0;
+  if ((opts.policyTotal || opts.inFull) && payment) {
+    // A goodwill refund given earlier is part of what the policy gives back, counted once.
+    if (opts.policyTotal) countsGoodwill = Math.min(await uncountedGoodwill(trx, reg), cents);
+    // Counted like a policy's amount: hand money no decision counted yet is part of it (the
+    // organiser's whole price of the seats still held too); what earlier decisions kept stays kept.
+    now = policyRefundNow(payment, cents - countsGoodwill);
+    // Never past what the booking still holds (a seat moved out after a refund): it ends all the same.
+    now = { ...now, refundCents: Math.min(now.refundCents, most) };
+  }
   if (!Number.isInteger(now.refundCents) || now.refundCents < 0 || now.refundCents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
   if (!payment) return 0;
   const decided = await giveBack(trx, payment, now.refundCents, opts.by, now.countsOutside);
+  if (countsGoodwill) await trx('workshop_registrations').where({ id: reg.id }).increment('goodwill_counted_cents', countsGoodwill);
   if (now.refundCents > 0) await queueOwedRefund(trx, decided, { registrationId: reg.id, reason: 'cancellation' });
   return now.refundCents;
+}
+
+/** What goodwill refunds of this booking gave back that no policy cancel counted yet. */
+async function uncountedGoodwill(trx: Knex.Transaction, reg: RegistrationRow & { goodwill_counted_cents?: number }): Promise<number> {
+  const r = await trx('refunds').where({ registration_id: reg.id, reason: 'goodwill' }).sum<{ s: string | null }[]>('amount_cents as s').first();
+  return Math.max(0, Number(r?.s ?? 0) - (reg.goodwill_counted_cents ?? 0));
 }
 
 /**
@@ -119,7 +133,9 @@ export async function cancelSeats(
     if (locked.workshopCancelled && (asked.by === 'cancelled_by_admin' || asked.by === 'refunded_by_admin')) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.bookingsRefunded);
     // The workshop was called off: whoever cancels now (its buyer, an attendee, the organiser's
     // run through its bookings) carries out the organiser's decision: every seat, everything back.
-    const opts: CancelOptions = locked.workshopCancelled ? { by: 'cancelled_by_organiser', inFull: true } : asked;
+    // A buyer whose workshop moved after they bought may still choose everything back instead of the policy's band.
+    const moved = asked.by === 'cancelled_by_buyer' && rescheduleChoiceOpen({ rescheduledAt: locked.rescheduledAt, bookedAt: locked.reg.completed_at ?? null, startsAt: locked.startsAt, now: new Date() });
+    const opts: CancelOptions = locked.workshopCancelled ? { by: 'cancelled_by_organiser', inFull: true } : moved ? { by: 'cancelled_by_buyer', inFull: true } : asked;
     const active: { id: string; position: number }[] = await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('id', 'position');
     const chosen = which === 'all' || locked.workshopCancelled ? active : active.filter((a) => which.includes(a.id));
     if (!chosen.length || (which !== 'all' && !locked.workshopCancelled && chosen.length !== new Set(which).size)) throw new ConflictError(which === 'all' ? CANCEL_MESSAGES.notActive : CANCEL_MESSAGES.noSuchSeat);

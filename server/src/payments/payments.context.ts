@@ -35,6 +35,8 @@ export interface RegistrationRow {
   status_reason: string | null;
   hold_expires_at: Date | null;
   reconcile_attempts: number;
+  /** When the money was verified and the seat became theirs (a late payment: when it arrived). */
+  completed_at?: Date | null;
   created_at: Date;
 }
 

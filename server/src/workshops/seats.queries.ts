@@ -45,6 +45,8 @@ export interface LockedSeat<R> {
     started: boolean;
     /** Called off by the organiser: no money buys a seat in it any more. */
     cancelled: boolean;
+    /** When its date last changed (bookings bought before may be cancelled for everything back for a while). */
+    rescheduled_at: Date | null;
     registration_limit: { enabled?: boolean; max_registrations?: number } | null;
   };
   registration: R & { holding: boolean };
@@ -66,6 +68,7 @@ export async function lockWorkshopThenRegistration<R>(trx: Knex.Transaction, reg
       'date',
       trx.raw('date <= now() AS started'),
       trx.raw(`status = 'cancelled' AS cancelled`),
+      'rescheduled_at',
       trx.raw(`(SELECT setting_value FROM admin_settings WHERE setting_key = 'registration_limit') AS registration_limit`),
     );
   const reg = await trx('workshop_registrations')

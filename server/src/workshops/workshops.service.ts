@@ -35,6 +35,8 @@ export async function updateWorkshop(db: Db, id: string, values: WorkshopUpdateI
       .returning('*')
       .catch(mapConstraint);
     const dateMoved = new Date(row.date).getTime() !== new Date(before.date).getTime();
+    // Everyone who bought before now may choose a full refund instead (until 48 hours before the new start).
+    if (dateMoved) await trx('workshops').where({ id }).update({ rescheduled_at: trx.fn.now() });
     const placeChanged = row.join_url !== before.join_url || row.join_passcode !== before.join_passcode;
     if (dateMoved || placeChanged) await announceWorkshopChange(trx, id, sender, { date: dateMoved });
     const all = await trx('workshop_registrations').where({ workshop_id: id }).count<{ n: string }[]>('* as n').first();

@@ -16,6 +16,7 @@ const SAID: Record<RefundReason, string> = {
   unneeded_payment: 'who paid again while already being refunded',
   unattributed: 'who paid for an order no registration owns',
   cancellation: 'whose booking was cancelled',
+  goodwill: 'as a goodwill gesture (the booking stays)',
 };
 
 it('words a failing refund of every reason as a sentence', async () => {

@@ -43,7 +43,10 @@ describe('the order’s calendar event', () => {
 
     const later = new Date(start.getTime() + 2 * DAY);
     expect((await h.api('PATCH', `/api/admin/workshops/${w.id}`, { token: h.token, body: { date: later.toISOString() } })).status).toBe(200);
-    const updated = inviteOf(await mailTo(b.email, 'Updated: Three Hour Build'));
+    const updatedMail = await mailTo(b.email, 'Updated: Three Hour Build');
+    const updated = inviteOf(updatedMail);
+    // The new date's choice (keep the seat, or everything back) came on a fresh link.
+    const link = updatedMail.text_body?.match(/\/booking\/([A-Za-z0-9_-]{43})/)?.[1];
     expect(updated).toMatchObject({ method: 'REQUEST', status: 'CONFIRMED', uid, sequence: 1 });
     expect(updated.start.getTime()).toBe(later.getTime());
     expect(updated.end.getTime() - updated.start.getTime()).toBe(3 * HOUR_MS);
@@ -55,7 +58,7 @@ describe('the order’s calendar event', () => {
     expect(moved).toMatchObject({ method: 'REQUEST', uid, summary: 'Two Hour Build' });
     expect(moved.sequence).toBeGreaterThan(updated.sequence);
     expect(moved.end.getTime() - moved.start.getTime()).toBe(2 * HOUR_MS);
-    expect((await h.api('GET', `/api/booking/${b.token}`)).body.calendar).toEqual({ uid, sequence: moved.sequence });
+    expect((await h.api('GET', `/api/booking/${link}`)).body.calendar).toEqual({ uid, sequence: moved.sequence });
 
     expect((await h.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: h.token })).status).toBe(200);
     const cancelled = inviteOf(await mailTo(b.email, 'Booking cancelled'));

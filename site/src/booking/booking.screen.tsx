@@ -1,6 +1,6 @@
-import { formatCents, type BookingView } from '@workshop/shared';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { formatCents, RESCHEDULE_CHOICE_HOURS, type BookingView } from '@workshop/shared';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api, ApiError, userMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { bookingCalendarEvent, googleCalendarUrl, icsFile, outlookCalendarUrl } from './booking-calendar';
@@ -38,6 +38,16 @@ export default function BookingScreen() {
     void fetchBooking();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [token]);
+  // The "Cancel for a full refund" link of a workshop-moved email opens the question at once (the buyer still confirms).
+  const [search] = useSearchParams();
+  const asked = useRef(false);
+  const movedChoice = load.state === 'ok' && load.booking.cancellation?.band === 'rescheduled';
+  useEffect(() => {
+    if (!movedChoice || asked.current || search.get('choice') !== 'cancel') return;
+    asked.current = true;
+    void cancel(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [movedChoice]);
 
   if (load.state === 'loading') return <section className="container narrow booking-page" aria-busy="true" aria-label="Loading your booking" />;
   if (load.state !== 'ok') {
@@ -70,6 +80,8 @@ export default function BookingScreen() {
     }
   };
   const team = b.role === 'buyer' && (b.seats.length > 1 || b.moved_seats.length > 0);
+  const moved = b.cancellation?.band === 'rescheduled';
+  const choiceUntil = new Date(new Date(b.workshop.date).getTime() - RESCHEDULE_CHOICE_HOURS * 3_600_000).toISOString();
   const attendee = b.role === 'attendee';
   const cancel = async (confirm: boolean, ids?: string[]) => {
     setBusy(true);
@@ -130,6 +142,20 @@ export default function BookingScreen() {
           </>
         )}
       </dl>
+
+      {moved && (
+        <div className="card booking-moved" role="note" data-testid="booking-moved">
+          <p>
+            <strong>Your workshop moved after you booked.</strong> Keep your seat (there is nothing to do), or cancel for a full refund of{' '}
+            {formatCents(b.cancellation?.refund_cents ?? 0)} until {startLines(choiceUntil).local}.
+          </p>
+          <p className="booking-actions">
+            <button type="button" className="btn btn-outline" onClick={() => void cancel(false)} disabled={busy} data-testid="booking-moved-cancel">
+              Cancel for a full refund
+            </button>
+          </p>
+        </div>
+      )}
 
       {team && (
         <>
@@ -197,7 +223,11 @@ export default function BookingScreen() {
             <div className="card booking-cancel" role="alertdialog" aria-labelledby="cancel-title" data-testid="booking-cancel-preview">
               <h3 id="cancel-title">{preview.ids ? `Cancel ${plural(preview.ids.length)}?` : attendee ? 'Cancel your seat?' : 'Cancel this booking?'}</h3>
               <p>
-                {preview.refund ? `Under our cancellation policy you get ${formatCents(preview.refund)} back.` : 'Under our cancellation policy no refund is due this close to the start.'}{' '}
+                {moved
+                  ? `The workshop moved after you booked, so you get everything back: ${formatCents(preview.refund)}.`
+                  : preview.refund
+                    ? `Under our cancellation policy you get ${formatCents(preview.refund)} back.`
+                    : 'Under our cancellation policy no refund is due this close to the start.'}{' '}
                 {preview.ids && preview.ids.length > 1 ? 'These seats are' : team && !preview.ids ? 'All seats are' : 'Your seat is'} released at once. <Link to="/refund-policy">Read the policy</Link>.
               </p>
               <p className="booking-actions">

@@ -140,6 +140,27 @@ describe('one registration', () => {
     await expect.poll(() => listRow.getByTestId('status-badge').textContent()).toBe('Refunded');
   });
 
+  it('gives a goodwill refund that keeps the booking: paid, refunded and net shown, the seat kept', async () => {
+    const who = buyer('gwen');
+    const row = await bought(main.id, who);
+    await openDetail(who.email);
+    await page.getByTestId('action-refund').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('refund-keep-booking').click();
+    expect(await dialog.getByTestId('refund-explained').textContent()).toContain('The booking stays, with its seats, join details and reminders');
+    expect(await dialog.getByTestId('refund-submit').textContent()).toBe('Refund and keep booking');
+    await dialog.getByLabel('Amount to refund (USD)').fill('20');
+    await dialog.getByTestId('refund-reason').fill('The audio dropped for ten minutes');
+    await screenshot(page, 'registration-goodwill-dialog');
+    await dialog.getByTestId('refund-submit').click();
+    await page.getByText(`Goodwill refund of $20.00 started; the booking stays and ${who.name} is emailed.`).waitFor();
+    await expect.poll(() => page.getByTestId('detail-money').textContent(), { timeout: 20_000 }).toBe('Paid $99.00 · refunded $20.00 · net $79.00');
+    expect(await detailStatus()).toBe('Completed');
+    expect(await page.getByTestId('action-refund').count()).toBe(1);
+    expect(await db()('provider_sandbox.paypal_refunds').where({ capture_id: row.payment_id }).select('amount')).toEqual([{ amount: '20.00' }]);
+    await screenshot(page, 'registration-goodwill-done');
+  });
+
   it('cancels without a refund after a confirmation; keeping the booking changes nothing', async () => {
     await openDetail(carl.email);
     await page.getByTestId('action-cancel').click();

@@ -57,3 +57,27 @@ describe('the Create Workshop dialog', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 });
+
+describe('a change less than 48 hours before the start', () => {
+  it('is asked twice (the terms promise 48 hours of notice), and saved only when confirmed', async () => {
+    const { insertWorkshop, insertRegistration } = await import('../../../server/test/support/fixtures');
+    const start = new Date(Math.floor((Date.now() + 30 * 3_600_000) / 60_000) * 60_000);
+    const w = await insertWorkshop(h.server.deps.db, { title: 'Tomorrow Build', date: start });
+    await insertRegistration(h.server.deps.db, w.id, { name: 'Booked Person', email: 'booked.tomorrow@example.com' });
+    await page.goto('/admin/workshops');
+    const card = page.getByTestId('workshop-card').filter({ has: page.locator('.ant-card-head', { hasText: 'Tomorrow Build' }) });
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await card.getByLabel('Join link').fill('https://meet.example.com/new-room');
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    const ask = page.getByRole('dialog').filter({ hasText: 'Less than 48 hours before the start' });
+    await ask.waitFor();
+    expect(await ask.innerText()).toContain("Our terms promise 48 hours' notice of a change of date or join link.");
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect((await h.server.deps.db('workshops').where({ id: w.id }).first()).join_url).toBeNull();
+
+    await card.getByRole('button', { name: 'Save Changes' }).click();
+    await ask.getByRole('button', { name: 'Save anyway' }).click();
+    await expect.poll(async () => (await h.server.deps.db('workshops').where({ id: w.id }).first()).join_url).toBe('https://meet.example.com/new-room');
+  });
+});

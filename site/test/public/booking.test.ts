@@ -94,6 +94,22 @@ describe('the booking page in Chromium', () => {
     expect(await page.getByTestId('booking-start').innerText()).not.toContain('(Eastern time)');
   });
 
+  it('offers a buyer whose workshop moved after they booked both choices, and the email\'s cancel link asks at once', async () => {
+    // Bought yesterday; the workshop's date was changed since.
+    const { token, reg } = await booking({ title: 'Moved Workshop', rescheduled_at: new Date() });
+    await site.server.deps.db('workshop_registrations').where({ id: reg.id }).update({ completed_at: new Date(Date.now() - DAY) });
+    for (const width of [375, 1440]) {
+      const page = await openAs(`${token}?choice=cancel`, width, 'America/New_York');
+      const notice = page.getByTestId('booking-moved');
+      expect(await notice.innerText()).toMatch(/^Your workshop moved after you booked\. Keep your seat \(there is nothing to do\), or cancel for a full refund of \$99\.00 until .+\.\n/);
+      const preview = page.getByTestId('booking-cancel-preview');
+      await preview.waitFor();
+      expect(await preview.innerText()).toContain('The workshop moved after you booked, so you get everything back: $99.00.');
+      await screenshot(page, `booking-moved-choice-${width}`);
+      await page.context().close();
+    }
+  });
+
   it('says so, with a way to reach us, for a link that does not open a booking', async () => {
     const page = await site.page(375);
     await page.goto(site.url(`/booking/${'A'.repeat(43)}`));

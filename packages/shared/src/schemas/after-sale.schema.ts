@@ -50,6 +50,8 @@ export type RegistrationDetail = z.infer<typeof registrationDetailSchema>;
 export const adminRefundInputSchema = z.object({
   amount_cents: z.number({ error: 'Refund amount must be a whole number of cents' }).int('Refund amount must be a whole number of cents').min(1, 'Refund amount must be at least 1 cent'),
   reason: z.string({ error: 'Give a reason for the refund' }).trim().min(1, 'Give a reason for the refund').max(500, 'Reason must be 500 characters or less'),
+  /** A goodwill refund: the amount goes back and the booking stays, with its seats, join details and reminders. */
+  keep_booking: z.boolean().optional(),
 });
 export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 

@@ -14,7 +14,8 @@ export const bookingViewSchema = z.object({
   join: z.object({ url: z.string().nullable(), passcode: z.string().nullable(), materials_url: z.string().nullable() }).nullable(),
   join_available_at: z.string(),
   /** What cancelling now would give back; null when the booking cannot be cancelled. */
-  cancellation: z.object({ band: z.enum(['full_minus_fee', 'half', 'none']), refund_cents: z.number(), fee_cents: z.number() }).nullable(),
+  /** `rescheduled`: the workshop moved after the purchase, so everything comes back until 48 hours before the new start. */
+  cancellation: z.object({ band: z.enum(['full_minus_fee', 'half', 'none', 'rescheduled']), refund_cents: z.number(), fee_cents: z.number() }).nullable(),
   /** Whose link this is: the buyer's shows every seat of the order, an attendee's only their own. */
   role: z.enum(['buyer', 'attendee']),
   /** The seats this link shows, in order (a seat not named yet has no name). */

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
  * bought nothing: all goes back), a cancellation that kept part or all of it, or a refund made
  * at the provider by hand.
  */
-export type PaymentDecision = 'seat' | 'refund' | 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunded_by_admin' | 'cancelled_by_organiser' | 'refunded_at_provider';
+export type PaymentDecision = 'seat' | 'refund' | 'cancelled_by_buyer' | 'cancelled_by_admin' | 'refunded_by_admin' | 'goodwill_by_admin' | 'cancelled_by_organiser' | 'refunded_at_provider';
 
 /** A row of `payments`: one payment a provider captured for us, and what the business keeps of it. */
 export interface LedgerRow {

@@ -17,6 +17,7 @@ const NOTES: Record<RefundRow['reason'], string> = {
   unneeded_payment: 'A payment for a registration already being refunded: refunded in full.',
   unattributed: 'A payment we could not match to a registration: refunded in full.',
   cancellation: 'Your booking was cancelled: refund under the cancellation policy.',
+  goodwill: 'A goodwill refund: your booking stays confirmed.',
 };
 
 type Made = { providerRefundId: string; creditedCents: number };

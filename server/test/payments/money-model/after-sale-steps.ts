@@ -65,6 +65,8 @@ export class AfterSaleSteps {
         return this.adminCancelSeat(b!, s.share);
       case 'rename':
         return this.rename(b!);
+      case 'goodwill':
+        return this.goodwill(b!, s.share);
     }
   }
 
@@ -101,7 +103,14 @@ export class AfterSaleSteps {
    * A policy cancel answers the policy's refund, less what went back by hand at the provider
    * and no earlier decision counted (never less than the policy minus every hand refund).
    */
-  private checkPolicyAnswer(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, answered: number, policy: number, what: string) {
+  private checkPolicyAnswer(reg: { id: string; amount: number; payment_id: string | null; paid_with_payment_id?: string | null }, answered: number, policyAmount: number, what: string, full = false) {
+    // A goodwill refund given earlier is part of what the policy gives back, counted once; a
+    // cancel of a booking whose workshop moved after the purchase gives the seats' whole price
+    // instead, never more than the booking still holds.
+    const g = full ? undefined : this.driver.run.goodwill.get(reg.id);
+    const counted = g ? Math.min(g.given - g.counted, policyAmount) : 0;
+    if (g) g.counted += counted;
+    const policy = full ? Math.min(policyAmount, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)) : policyAmount - counted;
     const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
     const hand = paymentId ? (this.driver.run.hand.get(paymentId)?.cents ?? 0) : 0;
     const ok = hand ? answered <= policy && answered >= policy - hand : answered === policy;
@@ -114,6 +123,15 @@ export class AfterSaleSteps {
     const link = newBookingToken();
     await this.db('workshop_registrations').where({ id: registrationId }).update({ booking_token_hash: link.hash });
     return link.token;
+  }
+
+  /**
+   * Whether the buyer may still choose everything back: the workshop was moved (by an admin, the
+   * `reschedule` step) after this booking was bought, and its start is more than 48 hours away.
+   */
+  private movedChoice(reg: { completed_at: Date | null }, workshopId: string, startsAt: Date): boolean {
+    const at = this.driver.run.rescheduledAt.get(workshopId);
+    return at !== undefined && reg.completed_at !== null && new Date(reg.completed_at).getTime() < at && startsAt.getTime() - Date.now() > 48 * 3_600_000;
   }
 
   /** The policy's refund for `seats` seats of this booking, each at its own price. */
@@ -133,8 +151,9 @@ export class AfterSaleSteps {
     const res = await ask();
     this.driver.note('buyer cancel', res.status, res.text);
     if (res.status !== 200) return;
-    const policy = await this.policyFor(reg, startsAt, reg.seats);
-    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `buyer cancel (${band})`);
+    const full = this.movedChoice(reg, reg.workshop_id, startsAt);
+    const policy = full ? reg.unit_amount * reg.seats : await this.policyFor(reg, startsAt, reg.seats);
+    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `buyer cancel (${full ? 'moved' : band})`, full);
     this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 
@@ -169,8 +188,9 @@ export class AfterSaleSteps {
     this.driver.note('move while cancelled', move.status, move.text);
     if (cancel.status !== 200) return;
     const ended = await this.db('workshop_registrations').where({ id: reg.id }).first('workshop_id');
-    const policy = await this.policyFor(reg, startsAt[ended.workshop_id], reg.seats);
-    this.checkPolicyAnswer(reg, cancel.body.refund_cents, policy, `buyer cancel while moved (${ended.workshop_id === target ? there : band})`);
+    const full = this.movedChoice(reg, ended.workshop_id, startsAt[ended.workshop_id]);
+    const policy = full ? reg.unit_amount * reg.seats : await this.policyFor(reg, startsAt[ended.workshop_id], reg.seats);
+    this.checkPolicyAnswer(reg, cancel.body.refund_cents, policy, `buyer cancel while moved (${full ? 'moved' : ended.workshop_id === target ? there : band})`, full);
     this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 
@@ -187,8 +207,9 @@ export class AfterSaleSteps {
     const res = await ask();
     this.driver.note('seat cancel', res.status, res.text);
     if (res.status !== 200) return;
-    const policy = await this.policyFor(reg, startsAt, 1);
-    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `seat cancel (${band})`);
+    const full = this.movedChoice(reg, reg.workshop_id, startsAt);
+    const policy = full ? reg.unit_amount : await this.policyFor(reg, startsAt, 1);
+    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `seat cancel (${full ? 'moved' : band})`, full);
     this.keptSeats(reg, 1, policy);
   }
 
@@ -218,6 +239,21 @@ export class AfterSaleSteps {
   }
 
   private renames = 0;
+
+  /** An admin's goodwill refund of a share of the seats held; the booking goes on. */
+  private async goodwill(b: Buyer, share: 0.25 | 0.5) {
+    const reg = await this.booking(b);
+    if (!reg) return;
+    const cents = Math.max(1, Math.floor(reg.unit_amount * reg.seats * share));
+    const ask = () => this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model', keep_booking: true } });
+    if (await this.inCancelledWorkshop(reg, 'goodwill', true, ask)) return;
+    const res = await ask();
+    this.driver.note('goodwill', res.status, res.text);
+    if (res.status !== 200) return;
+    this.decided(reg, cents, `goodwill (${share})`, res.body.refundCents);
+    const g = this.driver.run.goodwill.get(reg.id) ?? { given: 0, counted: 0 };
+    this.driver.run.goodwill.set(reg.id, { ...g, given: g.given + cents });
+  }
 
   private async adminCancel(b: Buyer, share: 0 | 0.5 | 1) {
     const reg = await this.booking(b);

@@ -61,6 +61,12 @@ export interface CaseRun {
   gaveUp: number;
   /** The workshop the organiser called off, once they did. */
   cancelledWorkshop?: string;
+  /** By registration id: what the decisions about it said they give back (the driver's own sum). */
+  givenBack: Map<string, number>;
+  /** By workshop id: when an admin last moved its date (as the driver saw it, just before asking). */
+  rescheduledAt: Map<string, number>;
+  /** By registration id: goodwill refunds given, and how much of them policy cancels counted since. */
+  goodwill: Map<string, { given: number; counted: number }>;
   /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then. */
   handAtCancel: Map<string, number>;
 }

@@ -55,6 +55,9 @@ export class MoneyDriver {
       hand: new Map(),
       gaveUp: 0,
       handAtCancel: new Map(),
+      givenBack: new Map(),
+      goodwill: new Map(),
+      rescheduledAt: new Map(),
     };
     this.waitlist = new WaitlistSteps(server, api, this);
     this.afterSale = new AfterSaleSteps(server, api, this);
@@ -143,6 +146,9 @@ export class MoneyDriver {
       case 'providerOutage':
         await this.api('POST', '/sandbox/providers/outage', { body: { seconds: s.on ? 3600 : 0 } });
         return;
+      case 'reschedule':
+        return this.organiser.reschedule(s.days);
+      case 'goodwill':
       case 'adminCancel':
       case 'buyerCancel':
       case 'cancelSeat':
@@ -186,6 +192,7 @@ export class MoneyDriver {
   decide(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
     const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
     if (!paymentId) return;
+    this.run.givenBack.set(reg.id, (this.run.givenBack.get(reg.id) ?? 0) + refundCents);
     const before = this.run.decisions.get(paymentId);
     this.run.decisions.set(paymentId, {
       registrationId: reg.id,

@@ -19,12 +19,21 @@ export class OrganiserSteps {
     return this.server.deps.db;
   }
 
+  /** An admin moves the case's workshop to another date (the buyers who paid may then choose a full refund while it is 48 hours away). */
+  async reschedule(days: number): Promise<void> {
+    const id = this.driver.run.workshopId;
+    const res = await this.api('PATCH', `/api/admin/workshops/${id}`, { token: this.driver.adminToken, body: { date: new Date(Date.now() + days * 86_400_000).toISOString() } });
+    this.driver.note('reschedule', res.status, res.text);
+    // (A cancelled workshop cannot be moved: 409.) When it moved is the admin's act, read back to the millisecond.
+    if (res.status === 200) this.driver.run.rescheduledAt.set(id, new Date((await this.db('workshops').where({ id }).first('rescheduled_at')).rescheduled_at).getTime());
+  }
+
   async cancelWorkshop(): Promise<void> {
     const id = this.driver.run.workshopId;
     const first = !this.driver.run.cancelledWorkshop;
-    const held: { id: string; payment_id: string | null; paid_with_payment_id: string | null; unit_amount: number; seats: number }[] = await this.db('workshop_registrations')
+    const held: { id: string; payment_id: string | null; paid_with_payment_id: string | null; unit_amount: number; seats: number; amount: number }[] = await this.db('workshop_registrations')
       .where({ workshop_id: id, status: 'completed' })
-      .select('id', 'payment_id', 'paid_with_payment_id', 'unit_amount', 'seats');
+      .select('id', 'payment_id', 'paid_with_payment_id', 'unit_amount', 'seats', 'amount');
     const res = await this.api('POST', `/api/admin/workshops/${id}/cancel`, { token: this.driver.adminToken, body: { reason: 'The model calls it off.', confirm: true } });
     this.driver.note('cancel workshop', res.status, res.text);
     if (res.status !== 200) {
@@ -35,7 +44,8 @@ export class OrganiserSteps {
     if (!first) return;
     this.driver.run.cancelledWorkshop = id;
     for (const reg of held) {
-      this.driver.decide(reg, reg.unit_amount * reg.seats, 'organiser');
+      // The seats' whole price, never more than the booking still holds after what its decisions gave back (goodwill included).
+      this.driver.decide(reg, Math.min(reg.unit_amount * reg.seats, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
       const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
       if (paymentId) this.driver.run.handAtCancel.set(paymentId, this.driver.run.hand.get(paymentId)?.cents ?? 0);
     }

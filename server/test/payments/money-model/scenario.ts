@@ -58,7 +58,11 @@ export type Step =
   | { do: 'leave'; b: number }
   | { do: 'offers' }
   /** The organiser calls the case's workshop off (every booking refunded in full); a second time is a second click. */
-  | { do: 'cancelWorkshop' };
+  | { do: 'cancelWorkshop' }
+  /** An admin gives back this share of the buyer's booking as goodwill, and the booking goes on. */
+  | { do: 'goodwill'; b: number; share: 0.25 | 0.5 }
+  /** An admin moves the case's workshop this many days ahead (those who paid may then cancel for a full refund while it is 48 hours away). */
+  | { do: 'reschedule'; days: 2 | 10 };
 
 export interface Scenario {
   seats: number;
@@ -109,6 +113,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'refundGivesUp' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'cancelWorkshop' as const }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('goodwill' as const), b: buyerIx, share: fc.constantFrom(0.25 as const, 0.5 as const) }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('reschedule' as const), days: fc.constantFrom(2 as const, 10 as const) }) },
 );
 
 type Journey = Step[];
@@ -186,6 +192,8 @@ const cancellerJourney = (b: number): fc.Arbitrary<Journey> =>
       ...(seats ? [seatBy === 'buyer' ? { do: 'cancelSeat' as const, b, band: seatBand } : { do: 'adminCancelSeat' as const, b, share: seatBy }] : []),
       // Or the refund the decision queued meets a long outage, gives up for good, and an admin carries it out by hand as the alert asks.
       ...(provider === 'givesUp' ? [{ do: 'refundOutage' as const, on: true }] : []),
+      // Sometimes an admin gave part back as goodwill first, the booking going on.
+      ...(share === 0.5 && seatBy === 'buyer' ? [{ do: 'goodwill' as const, b, share: 0.25 as const }] : []),
       ...(slow ? [{ do: 'slowRefunds' as const, ms: slow }, cancel, { do: 'adminRetry' as const }] : [cancel]),
       ...(provider === 'givesUp' ? [{ do: 'refundGivesUp' as const }, { do: 'refundOutage' as const, on: false }] : []),
       ...(provider === 'after' ? [{ do: 'handRefund' as const, b, share }] : provider === 'dies' ? [{ do: 'runnerDies' as const }] : []),

@@ -1,5 +1,5 @@
 import { adminRefundInputSchema, formatCents, type RegistrationDetail } from '@workshop/shared';
-import { Alert, Form, Input, InputNumber, Modal, Typography } from 'antd';
+import { Alert, Checkbox, Form, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useAppApi } from '../../app/app-api';
@@ -15,15 +15,16 @@ interface Values {
   reason: string;
 }
 
-/** What is left of the payment to give back (refunds that failed gave nothing). */
+/** What is left of the payment to give back, as the server counts it (a refund that failed is still owed, and retried). */
 export function refundableCents(detail: RegistrationDetail): number {
-  const given = detail.refunds.filter((f) => f.status !== 'failed').reduce((sum, f) => sum + f.amount_cents, 0);
+  const given = detail.refunds.reduce((sum, f) => sum + f.amount_cents, 0);
   return Math.max(0, detail.registration.amount - given);
 }
 
 /**
  * Cancels the booking and refunds an amount the admin chooses, prefilled with what the
- * cancellation policy would give; the server checks it against what is left of the payment.
+ * cancellation policy would give; or, with "Keep the booking", gives that amount back as goodwill
+ * and the booking goes on. The server checks it against what is left of the payment.
  */
 export function RefundDialog({ detail, open, onClose, onDone }: { detail: RegistrationDetail; open: boolean; onClose: () => void; onDone: () => void }) {
   const api = useApi();
@@ -31,6 +32,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();
+  const [keep, setKeep] = useState(false);
   const r = detail.registration;
   const policy = detail.policy_refund;
   const left = refundableCents(detail);
@@ -38,7 +40,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
 
   async function submit() {
     const v = form.getFieldsValue(true) as Values;
-    const parsed = adminRefundInputSchema.safeParse({ amount_cents: v.dollars === null || v.dollars === undefined ? Number.NaN : Math.round(v.dollars * 100), reason: v.reason ?? '' });
+    const parsed = adminRefundInputSchema.safeParse({ amount_cents: v.dollars === null || v.dollars === undefined ? Number.NaN : Math.round(v.dollars * 100), reason: v.reason ?? '', keep_booking: keep });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] === 'amount_cents' ? 'dollars' : 'reason', errors: [i.message] })));
       return;
@@ -47,7 +49,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
     setRefused(undefined);
     try {
       const { refundCents } = await api.admin.registration.refund(r.id, parsed.data);
-      message.success(`Refund of ${formatCents(refundCents)} started; ${r.name} is emailed when it goes through.`);
+      message.success(keep ? `Goodwill refund of ${formatCents(refundCents)} started; the booking stays and ${r.name} is emailed.` : `Refund of ${formatCents(refundCents)} started; ${r.name} is emailed when it goes through.`);
       onDone();
       onClose();
     } catch (err) {
@@ -63,22 +65,25 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       open={open}
       onCancel={onClose}
       onOk={submit}
-      okText="Refund and cancel booking"
-      okButtonProps={{ danger: true, 'data-testid': 'refund-submit' }}
+      okText={keep ? 'Refund and keep booking' : 'Refund and cancel booking'}
+      okButtonProps={{ danger: !keep, 'data-testid': 'refund-submit' }}
       confirmLoading={busy}
       destroyOnHidden
       // The form mounts afresh on each opening (destroyOnHidden) with the policy's amount as its initial value;
       // setting it again after the opening animation would wipe what the admin typed meanwhile.
       afterOpenChange={(visible) => {
-        if (!visible) setRefused(undefined);
+        if (visible) return;
+        setRefused(undefined);
+        setKeep(false);
       }}
       data-testid="refund-dialog"
     >
-      <Typography.Paragraph type="secondary">
-        The seat is freed at once and the amount below goes back to the buyer&apos;s {r.payment_method === 'razorpay' ? 'card' : 'PayPal account'}. Paid{' '}
+      <Typography.Paragraph type="secondary" data-testid="refund-explained">
+        {keep ? 'The booking stays, with its seats, join details and reminders; the amount below goes back' : 'The seat is freed at once and the amount below goes back'} to the buyer&apos;s {r.payment_method === 'razorpay' ? 'card' : 'PayPal account'}. Paid{' '}
         {formatCents(r.amount)}; up to {formatCents(left)} can be refunded.
       </Typography.Paragraph>
-      {policy && (
+      {/* The policy prices a cancel; a goodwill refund is the admin's own figure. */}
+      {policy && !keep && (
         <Alert
           type="info"
           showIcon
@@ -94,6 +99,9 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
         <Form.Item label="Reason" name="reason">
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="refund-reason" />
         </Form.Item>
+        <Checkbox checked={keep} onChange={(e) => setKeep(e.target.checked)} data-testid="refund-keep-booking">
+          Keep the booking (a goodwill refund: nothing else changes)
+        </Checkbox>
       </Form>
     </Modal>
   );

@@ -71,7 +71,7 @@ export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
               <span data-testid="detail-money">
                 {`Paid ${formatCents(detail.money.captured_cents)} · refunded ${formatCents(detail.money.refunded_cents)}`}
                 {detail.money.refunded_by_hand_cents > 0 && ` · refunded by hand at the provider ${formatCents(detail.money.refunded_by_hand_cents)}`}
-                {` · kept ${formatCents(detail.money.kept_cents)}`}
+                {` · net ${formatCents(detail.money.kept_cents)}`}
               </span>
             ),
           },

@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { formatCents, formatEventDate, type AdminWorkshop, type Workshop } from '@workshop/shared';
+import { formatCents, formatEventDate, MODIFICATION_NOTICE_HOURS, type AdminWorkshop, type Workshop, type WorkshopUpdateInput } from '@workshop/shared';
 import { Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
@@ -30,7 +30,7 @@ const link = (url: string | null | undefined, testId: string) =>
 /** One workshop: its figures and badges, the two toggles, where it happens, inline edit, delete and a message to its attendees. */
 export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const api = useApi();
-  const { message, notification } = useAppApi();
+  const { message, notification, modal } = useAppApi();
   const { offline, reason } = useOffline();
   const phone = usePhone();
   const [form] = Form.useForm<WorkshopFormValues>();
@@ -57,6 +57,21 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   async function save() {
     const input = readWorkshopForm(form, form.getFieldsValue(true));
     if (!input) return;
+    // The terms promise 48 hours' notice of a change (SPEC §9): a later one is asked twice.
+    const announced = (input.date !== undefined && new Date(input.date).getTime() !== new Date(w.date).getTime()) || (input.join_url !== undefined && input.join_url !== w.join_url);
+    if (announced && new Date(w.date).getTime() - Date.now() < MODIFICATION_NOTICE_HOURS * 3_600_000 && w.completed_count > 0) {
+      modal.confirm({
+        title: 'Less than 48 hours before the start',
+        content: `Our terms promise 48 hours' notice of a change of date or join link. Everyone who booked is emailed about it at once. Save the change anyway?`,
+        okText: 'Save anyway',
+        onOk: () => store(input),
+      });
+      return;
+    }
+    await store(input);
+  }
+
+  async function store(input: WorkshopUpdateInput) {
     setBusy('save');
     try {
       onChanged(await api.admin.workshops.update(w.id, input));

@@ -1,0 +1,39 @@
+import { WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { queueGoodwillEmail } from '../email/email.queue';
+import { ConflictError } from '../http/errors';
+import { CANCEL_MESSAGES, leftOfBooking, lockBooking } from './cancellation.service';
+import { giveBack } from './ledger/payment-ledger';
+import type { PaymentsContext } from './payments.context';
+import { queueOwedRefund } from './refunds/refund.queue';
+
+export const GOODWILL_MESSAGES = {
+  free: 'This booking was free: there is no payment to refund.',
+  /** Money all back means no booking (a provider's "refunded in full" ends it): to give it all, cancel. */
+  partOnly: 'A goodwill refund keeps the booking, so part of the payment must stay: refund less, or cancel the booking to refund all of it.',
+} as const;
+
+/**
+ * A goodwill refund (issue 23, point 4): `cents` of a completed booking's payment goes back and
+ * the booking goes on, with its seats, join details and reminders. Decided with the workshop,
+ * the order and its payment's ledger row locked, as every cancel is: two admins at once, or a
+ * buyer cancelling meanwhile, can never together give back more than the booking still holds
+ * (what it paid less its refunds, and never more than the payment keeps), and some of it always
+ * stays: a payment given back in full holds no booking. The decision is final and its refund is
+ * one provider refund through the queue; the buyer is told. A later cancel by the policy counts
+ * it toward the policy's amount (cancellation.service.ts).
+ */
+export async function refundKeepingBooking(ctx: Pick<PaymentsContext, 'db' | 'sender'>, registrationId: string, cents: number): Promise<{ refundCents: number }> {
+  return ctx.db.transaction(async (trx) => {
+    const locked = await lockBooking(trx, registrationId);
+    if (locked.workshopCancelled) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.bookingsRefunded);
+    const payment = locked.payment;
+    if (!payment) throw new ConflictError(GOODWILL_MESSAGES.free);
+    const most = Math.min(payment.kept_cents, await leftOfBooking(trx, locked.reg, payment));
+    if (!Number.isInteger(cents) || cents < 1 || cents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
+    if (cents === most) throw new ConflictError(GOODWILL_MESSAGES.partOnly);
+    const decided = await giveBack(trx, payment, cents, 'goodwill_by_admin');
+    const queued = await queueOwedRefund(trx, decided, { registrationId, reason: 'goodwill' });
+    await queueGoodwillEmail(trx, registrationId, ctx.sender, cents, `goodwill:${payment.payment_id}:${payment.kept_cents}`);
+    return { refundCents: queued };
+  });
+}
