@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
-import { extendInCheck } from './support/extend-in-check';
-import { addRepeatable, repeatableKinds, setRepeatable } from './support/repeatable-email-kinds';
+import { addRepeatableKind, removeRepeatableKind } from './support/repeatable-email-kinds';
 
 /**
  * A goodwill refund keeps the booking: the buyer is told each time one is given (`goodwill_refund`,
@@ -12,13 +11,10 @@ const KIND = 'goodwill_refund';
 
 export async function up(knex: Knex): Promise<void> {
   await knex.raw('ALTER TABLE workshop_registrations ADD COLUMN IF NOT EXISTS goodwill_counted_cents integer NOT NULL DEFAULT 0 CHECK (goodwill_counted_cents >= 0)');
-  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [KIND]);
-  await addRepeatable(knex, [KIND]);
+  await addRepeatableKind(knex, KIND);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex.raw(`DELETE FROM email_messages WHERE kind = ?`, [KIND]);
-  await setRepeatable(knex, (await repeatableKinds(knex)).filter((k) => k !== KIND));
-  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], [KIND]);
+  await removeRepeatableKind(knex, KIND);
   await knex.raw('ALTER TABLE workshop_registrations DROP COLUMN IF EXISTS goodwill_counted_cents');
 }

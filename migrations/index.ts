@@ -44,6 +44,8 @@ import * as unloggedRateLimits from './20261201090000-unlogged-rate-limits';
 import * as workshopCancellation from './20261202090000-workshop-cancellation';
 import * as goodwillRefunds from './20261202100000-goodwill-refunds';
 import * as workshopRescheduledAt from './20261202110000-workshop-rescheduled-at';
+import * as bookingTransferredEmail from './20261202120000-booking-transferred-email';
+import * as registrationMovedInAt from './20261202130000-registration-moved-in-at';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -94,4 +96,6 @@ export const migrations: Record<string, Migration> = {
   '20261202090000-workshop-cancellation': workshopCancellation,
   '20261202100000-goodwill-refunds': goodwillRefunds,
   '20261202110000-workshop-rescheduled-at': workshopRescheduledAt,
+  '20261202120000-booking-transferred-email': bookingTransferredEmail,
+  '20261202130000-registration-moved-in-at': registrationMovedInAt,
 };

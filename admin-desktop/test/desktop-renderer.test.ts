@@ -199,6 +199,23 @@ describe('desktop renderer with the real main-process handlers', () => {
     expect(await server.deps.db('refunds').where({ registration_id: team.id })).toHaveLength(0);
   }, 60_000);
 
+  it('calls a workshop off from its card: preview, reason, the title typed, then its refunds followed', async () => {
+    const off = await createWorkshop(server.deps.db, { title: 'Desk Called Off', date: new Date(Date.now() + 9 * 86_400_000) });
+    await nav('Dashboard');
+    await nav('Workshops');
+    const card = page.getByTestId('workshop-card').filter({ has: page.locator('.ant-card-head', { hasText: 'Desk Called Off' }) });
+    await card.getByTestId('workshop-cancel').click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel workshop: Desk Called Off' });
+    await dialog.getByTestId('cancel-summary').getByText('0 bookings (0 seats)').waitFor();
+    await dialog.getByTestId('cancel-reason').fill('Venue flooded');
+    await dialog.getByTestId('cancel-typed-title').fill('Desk Called Off');
+    await dialog.getByTestId('cancel-workshop-confirm').click();
+    await page.getByRole('dialog', { name: 'Cancelled: Desk Called Off' }).getByTestId('cancel-progress').getByText('Refunded 0 of 0.').waitFor();
+    expect(await server.deps.db('workshops').where({ id: off.id }).first()).toMatchObject({ status: 'cancelled', cancel_reason: 'Venue flooded' });
+    await page.keyboard.press('Escape');
+    await card.getByTestId('badge-cancelled').waitFor();
+  }, 60_000);
+
   it('shows the cached lists with the offline banner when the server is gone, even after a restart of the window', async () => {
     await serverOffline();
     await insertRegistration(server.deps.db, workshop.id, { name: 'Offline Newcomer', email: 'late@example.com' });

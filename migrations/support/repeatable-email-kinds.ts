@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { extendInCheck } from './extend-in-check';
 
 const INDEX = 'email_messages_registration_kind_key';
 
@@ -21,4 +22,17 @@ export async function addRepeatable(knex: Knex, kinds: string[]): Promise<void> 
   if (!repeatable.length) throw new Error(`could not read the kinds ${INDEX} leaves out`);
   const missing = kinds.filter((k) => !repeatable.includes(k));
   if (missing.length) await setRepeatable(knex, [...repeatable, ...missing]);
+}
+
+/** A new email kind a registration may get more than once (each with its own dedupe key). */
+export async function addRepeatableKind(knex: Knex, kind: string): Promise<void> {
+  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [kind]);
+  await addRepeatable(knex, [kind]);
+}
+
+/** Takes such a kind away again, with the emails of it. */
+export async function removeRepeatableKind(knex: Knex, kind: string): Promise<void> {
+  await knex.raw(`DELETE FROM email_messages WHERE kind = ?`, [kind]);
+  await setRepeatable(knex, (await repeatableKinds(knex)).filter((k) => k !== kind));
+  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], [kind]);
 }

@@ -1,4 +1,4 @@
-import type { AdminRefundInput, AdminSeatCancelInput, AttendeeMessageInput } from '@workshop/shared';
+import type { AdminRefundInput, AdminSeatCancelInput, AttendeeMessageInput, AdminTransferInput } from '@workshop/shared';
 import type { Http } from './http';
 import { parsedLater, parsedWith } from './parsed';
 
@@ -22,6 +22,8 @@ export function afterSaleClient(http: Http) {
       resend: (id: string) => http.json<unknown>('POST', reg(id, '/resend'), {}).then(parsedWith(resendResultSchema)),
       /** Answers the registration as it is after the move. */
       move: (id: string, workshopId: string) => http.json<unknown>('POST', reg(id, '/move'), { workshop_id: workshopId }).then(parsedLater((s) => s.registrationDetailSchema)),
+      /** A booking of one seat handed to someone else; answers the registration as it is after. */
+      transfer: (id: string, input: AdminTransferInput) => http.json<unknown>('POST', reg(id, '/transfer'), input).then(parsedLater((s) => s.registrationDetailSchema)),
       /** One seat of a team booking, with what of its price goes back (0: nothing); answers the registration as it is after. */
       cancelSeat: (id: string, seatId: string, input: AdminSeatCancelInput) =>
         http.json<unknown>('POST', reg(id, `/seats/${encodeURIComponent(seatId)}/cancel`), input).then(parsedLater((s) => s.registrationDetailSchema)),

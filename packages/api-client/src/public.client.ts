@@ -13,8 +13,7 @@ import type {
   RazorpayCheckoutInput,
   RazorpayVerifyInput,
   VideoLeadInput,
-  WaitlistCheckoutInput,
-} from '@workshop/shared';
+  WaitlistCheckoutInput, TransferInput } from '@workshop/shared';
 import { createHttp, type ClientOptions, type Http } from './http';
 import { livePaths } from './live.client';
 import { parsedLater } from './parsed';
@@ -49,6 +48,8 @@ export function publicPaths(http: Http) {
       renameSeat: (token: string, seatId: string, who: AttendeeInput) =>
         http.json<BookingView>('PATCH', `/api/booking/${encodeURIComponent(token)}/seats/${encodeURIComponent(seatId)}`, who),
       resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
+      /** The booking (or an attendee's own seat) handed to someone else; this link stops working. */
+      transfer: (token: string, to: TransferInput) => http.json<void>('POST', `/api/booking/${encodeURIComponent(token)}/transfer`, to),
     },
     checkout: {
       /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */

@@ -12,6 +12,7 @@ export * from './schemas/registration.schema';
 export * from './schemas/seats.schema';
 export * from './schemas/workshop.schema';
 export * from './schemas/workshop-cancel.schema';
+export * from './schemas/transfer.schema';
 export * from './schemas/settings.schema';
 export * from './schemas/auth.schema';
 export * from './schemas/list-query.schema';

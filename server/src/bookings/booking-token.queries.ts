@@ -25,9 +25,13 @@ export interface BookingRow {
   calendar_sequence: number;
   /** When the seat became the buyer's, and when the workshop's date last changed. */
   completed_at: Date | null;
+  moved_in_at: Date | null;
   rescheduled_at: Date | null;
   /** Of its goodwill refunds, what policy cancels counted already. */
   goodwill_counted_cents: number;
+  /** Its payment (a seat moved out of a team: the team's). */
+  payment_id: string | null;
+  paid_with_payment_id: string | null;
 }
 
 /** A booking link, opened: the buyer's (the whole order) or an attendee's (their seat of it). */
@@ -36,7 +40,7 @@ export interface OpenedBooking {
   attendee?: AttendeeRow;
 }
 
-const COLUMNS = ['r.id', 'r.name', 'r.email', 'r.access_id', 'r.status', 'r.amount', 'r.unit_amount', 'r.seats', 'r.currency', 'r.payment_method', 'w.title', 'w.date', 'w.duration_hours', 'w.join_url', 'w.join_passcode', 'w.materials_url', 'r.calendar_sequence', 'r.completed_at', 'w.rescheduled_at', 'r.goodwill_counted_cents'];
+const COLUMNS = ['r.id', 'r.name', 'r.email', 'r.access_id', 'r.status', 'r.amount', 'r.unit_amount', 'r.seats', 'r.currency', 'r.payment_method', 'w.title', 'w.date', 'w.duration_hours', 'w.join_url', 'w.join_passcode', 'w.materials_url', 'r.calendar_sequence', 'r.completed_at', 'r.moved_in_at', 'w.rescheduled_at', 'r.goodwill_counted_cents', 'r.payment_id', 'r.paid_with_payment_id'];
 
 /**
  * The token is the secret (only its sha256 is stored): the buyer's opens the order, an

@@ -1,15 +1,16 @@
-import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, rescheduleChoiceOpen, SEATS_MESSAGES } from '@workshop/shared';
+import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, rescheduleChoiceOpen, SEATS_MESSAGES, TRANSFER_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { queueSeatTransferred } from '../email/email.invites';
 import { currentSequence } from '../email/email.outbox';
 import { type EmailSender, queueConfirmationResend } from '../email/email.queue';
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
-import { cancelSeats } from '../payments/cancellation.service';
+import { cancelSeats, inWorkshopSince } from '../payments/cancellation.service';
 import { issueAttendeeLinks } from '../registrations/attendee-links';
 import { type AttendeeRow, attendeesOf, emailsWithSeats } from '../registrations/attendees.queries';
-import { bookingUrl } from '../registrations/booking-token';
+import { bookingUrl, hashBookingToken } from '../registrations/booking-token';
 import { readSetting } from '../settings/settings.queries';
 import { type BookingRow, openBooking } from './booking-token.queries';
+import { openCheckoutOf } from './transfer.service';
 
 const HOUR = 3_600_000;
 /** Seats can be named or renamed until this long before the start (SPEC §9: transfers need 24 h notice). */
@@ -24,12 +25,23 @@ const seatView = (a: AttendeeRow) => ({ id: a.id, position: a.position, name: a.
  */
 async function policyFor(db: Db, b: BookingRow, seats: number, now: Date) {
   const startsAt = new Date(b.date);
-  if (rescheduleChoiceOpen({ rescheduledAt: b.rescheduled_at, bookedAt: b.completed_at, startsAt, now })) return { band: 'rescheduled' as const, refund_cents: b.unit_amount * seats, fee_cents: 0 };
+  // As the cancel counts it: a goodwill refund given earlier is part of what goes back, and never
+  // more than the booking still holds (what it paid less its refunds).
+  // Hand money given back at the provider that no decision counted yet is part of it too, and the payment keeps what it keeps.
+  const paymentId = b.payment_id ?? b.paid_with_payment_id;
+  const refunds: { reason: string; amount_cents: number }[] = paymentId ? await db('refunds').where({ registration_id: b.id, payment_id: paymentId }).select('reason', 'amount_cents') : [];
+  const ledger = paymentId && b.payment_method ? await db('payments').where({ provider: b.payment_method, payment_id: paymentId }).first('kept_cents', 'refunded_outside_cents', 'outside_counted_cents') : undefined;
+  const sum = (rows: typeof refunds) => rows.reduce((n, f) => n + f.amount_cents, 0);
+  const goodwill = Math.max(0, sum(refunds.filter((f) => f.reason === 'goodwill')) - b.goodwill_counted_cents);
+  const outside = ledger ? Math.max(0, ledger.refunded_outside_cents - ledger.outside_counted_cents) : 0;
+  const most = Math.min(ledger ? ledger.kept_cents : b.amount, b.amount - sum(refunds));
+  const back = (cents: number) => {
+    const rest = cents - Math.min(goodwill, cents);
+    return Math.max(0, Math.min(rest - Math.min(outside, rest), most));
+  };
+  if (rescheduleChoiceOpen({ rescheduledAt: b.rescheduled_at, bookedAt: inWorkshopSince(b), startsAt, now })) return { band: 'rescheduled' as const, refund_cents: back(b.unit_amount * seats), fee_cents: 0 };
   const one = policyRefund({ amountCents: b.unit_amount, startsAt, now, policy: await readSetting(db, 'refund_policy') });
-  // A goodwill refund given earlier is part of what the policy gives back (as the cancel counts it).
-  const given = await db('refunds').where({ registration_id: b.id, reason: 'goodwill' }).sum<{ s: string | null }[]>('amount_cents as s').first();
-  const goodwill = Math.max(0, Number(given?.s ?? 0) - b.goodwill_counted_cents);
-  return { band: one.band, refund_cents: Math.max(0, one.refundCents * seats - goodwill), fee_cents: one.feeCents * seats };
+  return { band: one.band, refund_cents: back(one.refundCents * seats), fee_cents: one.feeCents * seats };
 }
 
 export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore: number; now?: Date }): Promise<BookingView> {
@@ -90,7 +102,8 @@ export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: s
   if (!input.confirm) return { confirmed: false, refund_cents: (await policyFor(d.db, b, chosen.length, new Date())).refund_cents };
   // Which seats, and the band (the workshop the booking is in then), are decided again with the
   // order locked: a cancel racing this one never pays for a seat twice, nor racing a move at the old band.
-  const done = await cancelSeats(d, b.id, which, { perSeatCents, by: 'cancelled_by_buyer', policyTotal: true });
+  const link = { hash: hashBookingToken(token), attendeeId: attendee?.id };
+  const done = await cancelSeats(d, b.id, which, { perSeatCents, by: 'cancelled_by_buyer', policyTotal: true, link });
   return { confirmed: true, refund_cents: done.refundCents };
 }
 
@@ -112,6 +125,7 @@ export async function renameSeat(d: { db: Db; sender: EmailSender }, token: stri
     if ((seat.email ?? '').toLowerCase() !== who.email.toLowerCase()) {
       const [seated] = await emailsWithSeats(trx, w.id, [who.email]);
       if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+      if (await openCheckoutOf(trx, w.id, who.email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
     }
     await queueSeatTransferred(trx, b.id, seat, who.email, d.sender);
     await trx('attendees').where({ id: seat.id }).update({ name: who.name, email: who.email, booking_token_hash: null, updated_at: trx.fn.now() });

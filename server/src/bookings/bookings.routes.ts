@@ -1,8 +1,11 @@
-import { attendeeInputSchema, bookingCancelInputSchema, type BookingSummary } from '@workshop/shared';
+import { attendeeInputSchema, bookingCancelInputSchema, type BookingSummary, transferInputSchema } from '@workshop/shared';
 import { z } from 'zod';
 import { emailSender } from '../email/email.data';
 import { parse } from '../http/validate';
 import { cancelByBuyer, renameSeat, resendToBuyer, viewBooking } from './booking.service';
+import { openBooking } from './booking-token.queries';
+import { hashBookingToken } from '../registrations/booking-token';
+import { transferBooking } from './transfer.service';
 import { NotFoundError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 
@@ -64,6 +67,19 @@ export const bookingRoutes: RouteModule = ({ db, config }) => [
       const { seatId } = parse(seatParam, req.params);
       await renameSeat({ db, sender: emailSender(config) }, token, seatId, parse(attendeeInputSchema, req.body));
       res.json(await viewBooking(db, token, { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE }));
+    },
+  },
+  {
+    // The booking (or an attendee's own seat) handed to someone else until 24 hours before the start: 204, this link stops working.
+    method: 'post',
+    path: '/api/booking/:token/transfer',
+    access: 'lookup',
+    handler: async (req, res) => {
+      const to = parse(transferInputSchema, req.body);
+      const { booking, attendee } = await openBooking(db, String(req.params.token));
+      const link = { hash: hashBookingToken(String(req.params.token)), attendeeId: attendee?.id };
+      await transferBooking({ db, sender: emailSender(config) }, booking.id, to, { anyTime: false, seatId: attendee?.id, link });
+      res.status(204).end();
     },
   },
   {

@@ -56,7 +56,7 @@ export async function moveBooking(db: Db, sender: EmailSender, registrationId: s
     const people: string[] = (await trx('attendees').where({ registration_id: registrationId, status: 'active' }).select('email')).map((a: { email: string | null }) => a.email ?? reg.email);
     const [seated] = await emailsWithSeats(trx, targetId, [...new Set(people)], registrationId);
     if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
-    const [moved] = await trx('workshop_registrations').where({ id: registrationId }).update({ workshop_id: targetId, updated_at: trx.fn.now() }).returning(['id', 'workshop_id', 'email']);
+    const [moved] = await trx('workshop_registrations').where({ id: registrationId }).update({ workshop_id: targetId, moved_in_at: trx.fn.now(), updated_at: trx.fn.now() }).returning(['id', 'workshop_id', 'email']);
     // Waiting for a seat in the target workshop is over: it is never offered one it already has.
     await markWaitlistBooked(trx, moved);
     await queueWorkshopUpdated(trx, registrationId, sender, `moved:${registrationId}:${targetId}:${Date.now()}`);

@@ -1,4 +1,4 @@
-import { adminRefundInputSchema, moveInputSchema } from '@workshop/shared';
+import { adminRefundInputSchema, adminTransferInputSchema, moveInputSchema } from '@workshop/shared';
 import { z } from 'zod';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { emailSender } from '../email/email.data';
@@ -9,6 +9,7 @@ import { parse } from '../http/validate';
 import { cancelBooking } from '../payments/cancellation.service';
 import { refundKeepingBooking } from '../payments/goodwill.service';
 import { moveBooking } from './move.service';
+import { transferBooking } from './transfer.service';
 import { registrationDetail, registrationOr404 } from './registration-detail.queries';
 import { seatActionRoutes } from './registration-seats.routes';
 
@@ -34,6 +35,19 @@ const detailRoutes: RouteModule = ({ db, config }) => [
       const { id } = parse(idParam, req.params);
       const { workshop_id } = parse(moveInputSchema, req.body);
       await moveBooking(db, emailSender(config), id, workshop_id);
+      res.json(await registrationDetail(db, id));
+    },
+  },
+  {
+    // At any time (the 24 hours' notice is the buyer's); the reason stays in the activity log with the request.
+    method: 'post',
+    path: '/api/admin/registrations/:id/transfer',
+    access: 'admin',
+    handler: async (req, res) => {
+      const { id } = parse(idParam, req.params);
+      const { name, email, phone } = parse(adminTransferInputSchema, req.body);
+      await registrationOr404(db, id);
+      await transferBooking({ db, sender: emailSender(config) }, id, { name, email, phone }, { anyTime: true });
       res.json(await registrationDetail(db, id));
     },
   },

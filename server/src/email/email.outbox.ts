@@ -26,6 +26,7 @@ export type EmailKind =
   | 'waitlist_joined'
   | 'waitlist_cancelled'
   | 'goodwill_refund'
+  | 'booking_transferred'
   | 'attendee_confirmation'
   | 'attendee_reminder_24h'
   | 'attendee_reminder_1h'

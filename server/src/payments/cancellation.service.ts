@@ -32,6 +32,8 @@ export interface CancelOptions {
   policyTotal?: boolean;
   /** The whole price of every seat cancelled goes back (the organiser called the workshop off); hand money no decision counted yet is part of it. */
   inFull?: boolean;
+  /** Asked from a booking link: its hash must still be the order's (or the attendee's) once locked, else the link is gone (a transfer a moment earlier). */
+  link?: { hash: string; attendeeId?: string };
 }
 
 export type Locked = { reg: RegistrationRow; payment: LedgerRow | undefined; startsAt: Date; workshopCancelled: boolean; rescheduledAt: Date | null };
@@ -81,8 +83,8 @@ async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cen
   let now = { refundCents: cents, countsOutside: 0 };
   let countsGoodwill = 0;
   if ((opts.policyTotal || opts.inFull) && payment) {
-    // A goodwill refund given earlier is part of what the policy gives back, counted once.
-    if (opts.policyTotal) countsGoodwill = Math.min(await uncountedGoodwill(trx, reg), cents);
+    // A goodwill refund given earlier is part of what the policy (or the seats' whole price) gives back, counted once.
+    countsGoodwill = Math.min(await uncountedGoodwill(trx, reg), cents);
     // Counted like a policy's amount: hand money no decision counted yet is part of it (the
     // organiser's whole price of the seats still held too); what earlier decisions kept stays kept.
     now = policyRefundNow(payment, cents - countsGoodwill);
@@ -97,8 +99,18 @@ async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cen
   return now.refundCents;
 }
 
+/** Whether a booking link opened before the lock still opens this booking (or its attendee's seat) now. */
+export async function linkStillOpens(trx: Knex.Transaction, reg: { booking_token_hash?: string | null }, link: { hash: string; attendeeId?: string }): Promise<boolean> {
+  if (!link.attendeeId) return reg.booking_token_hash === link.hash;
+  return Boolean(await trx('attendees').where({ id: link.attendeeId, booking_token_hash: link.hash, status: 'active' }).first('id'));
+}
+
+/** Since when the booking is in its workshop: bought there, or moved there by an admin later. */
+export const inWorkshopSince = (reg: { completed_at?: Date | null; moved_in_at?: Date | null }): Date | null =>
+  reg.moved_in_at && (!reg.completed_at || reg.moved_in_at > reg.completed_at) ? reg.moved_in_at : (reg.completed_at ?? null);
+
 /** What goodwill refunds of this booking gave back that no policy cancel counted yet. */
-async function uncountedGoodwill(trx: Knex.Transaction, reg: RegistrationRow & { goodwill_counted_cents?: number }): Promise<number> {
+export async function uncountedGoodwill(trx: Knex.Transaction, reg: RegistrationRow & { goodwill_counted_cents?: number }): Promise<number> {
   const r = await trx('refunds').where({ registration_id: reg.id, reason: 'goodwill' }).sum<{ s: string | null }[]>('amount_cents as s').first();
   return Math.max(0, Number(r?.s ?? 0) - (reg.goodwill_counted_cents ?? 0));
 }
@@ -130,11 +142,12 @@ export async function cancelSeats(
 ): Promise<{ refundCents: number; seats: number[]; ended: boolean }> {
   return ctx.db.transaction(async (trx) => {
     const locked = await lockBooking(trx, registrationId);
+    if (asked.link && !(await linkStillOpens(trx, locked.reg, asked.link))) throw new NotFoundError('Booking not found');
     if (locked.workshopCancelled && (asked.by === 'cancelled_by_admin' || asked.by === 'refunded_by_admin')) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.bookingsRefunded);
     // The workshop was called off: whoever cancels now (its buyer, an attendee, the organiser's
     // run through its bookings) carries out the organiser's decision: every seat, everything back.
     // A buyer whose workshop moved after they bought may still choose everything back instead of the policy's band.
-    const moved = asked.by === 'cancelled_by_buyer' && rescheduleChoiceOpen({ rescheduledAt: locked.rescheduledAt, bookedAt: locked.reg.completed_at ?? null, startsAt: locked.startsAt, now: new Date() });
+    const moved = asked.by === 'cancelled_by_buyer' && rescheduleChoiceOpen({ rescheduledAt: locked.rescheduledAt, bookedAt: inWorkshopSince(locked.reg), startsAt: locked.startsAt, now: new Date() });
     const opts: CancelOptions = locked.workshopCancelled ? { by: 'cancelled_by_organiser', inFull: true } : moved ? { by: 'cancelled_by_buyer', inFull: true } : asked;
     const active: { id: string; position: number }[] = await trx('attendees').where({ registration_id: registrationId, status: 'active' }).orderBy('position').select('id', 'position');
     const chosen = which === 'all' || locked.workshopCancelled ? active : active.filter((a) => which.includes(a.id));

@@ -1,7 +1,7 @@
 import { WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { queueGoodwillEmail } from '../email/email.queue';
 import { ConflictError } from '../http/errors';
-import { CANCEL_MESSAGES, leftOfBooking, lockBooking } from './cancellation.service';
+import { CANCEL_MESSAGES, leftOfBooking, lockBooking, uncountedGoodwill } from './cancellation.service';
 import { giveBack } from './ledger/payment-ledger';
 import type { PaymentsContext } from './payments.context';
 import { queueOwedRefund } from './refunds/refund.queue';
@@ -30,7 +30,11 @@ export async function refundKeepingBooking(ctx: Pick<PaymentsContext, 'db' | 'se
     if (!payment) throw new ConflictError(GOODWILL_MESSAGES.free);
     const most = Math.min(payment.kept_cents, await leftOfBooking(trx, locked.reg, payment));
     if (!Number.isInteger(cents) || cents < 1 || cents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
-    if (cents === most) throw new ConflictError(GOODWILL_MESSAGES.partOnly);
+    // What the seats still held are worth, less the goodwill given on them already: part of it stays
+    // (money kept on seats cancelled before is not theirs to give back).
+    const reg = locked.reg as typeof locked.reg & { unit_amount: number };
+    const holds = reg.unit_amount * reg.seats - (await uncountedGoodwill(trx, locked.reg));
+    if (cents >= holds || cents === most) throw new ConflictError(GOODWILL_MESSAGES.partOnly);
     const decided = await giveBack(trx, payment, cents, 'goodwill_by_admin');
     const queued = await queueOwedRefund(trx, decided, { registrationId, reason: 'goodwill' });
     await queueGoodwillEmail(trx, registrationId, ctx.sender, cents, `goodwill:${payment.payment_id}:${payment.kept_cents}`);

@@ -37,6 +37,9 @@ export interface RegistrationRow {
   reconcile_attempts: number;
   /** When the money was verified and the seat became theirs (a late payment: when it arrived). */
   completed_at?: Date | null;
+  booking_token_hash?: string | null;
+  /** When an admin last moved the booking to another workshop (it is there since then). */
+  moved_in_at?: Date | null;
   created_at: Date;
 }
 

@@ -57,6 +57,7 @@ const EMAILS: Record<EmailKind, EmailData> = {
   checkout_recovery: { ...booking, bookingUrl: undefined, accessId: '', recoveryUrl: `${site}/?resume=tok&utm_source=email`, unsubscribeUrl: `${site}/unsubscribe?token=tok&kind=recovery` },
   waitlist_offer: { ...booking, accessId: '', waitlist: { offerUrl: `${site}/?offer=tok&w=1`, leaveUrl: `${site}/waitlist/leave?token=tok`, expiresAt: new Date(Date.now() + DAY).toISOString(), hours: 24 } },
   waitlist_joined: { ...booking, accessId: '', waitlistPlace: { position: 3, hours: 24, leaveUrl: `${site}/waitlist/leave?token=tok` } },
+  booking_transferred: { ...booking, details: { 'Transferred to': 'Cara <Colleague>' } },
   goodwill_refund: { ...booking, details: { 'Refund cents': '2000' } },
   waitlist_cancelled: { ...booking, accessId: '', details: { Reason: 'The trainer is ill & cannot teach <this week>.' } },
 };

@@ -96,6 +96,37 @@ describe.each(['razorpay', 'paypal'] as const)('%s: a goodwill refund', (provide
     expect(await refundedAtProvider(h, b)).toEqual({ cents: 9603, refunds: 2 });
   });
 
+  it('previews what the cancel gives when money went back by hand at the provider', async () => {
+    if (provider === 'paypal') return;
+    const w = await createWorkshop(h.db, { title: 'Hand Preview Build' });
+    const b = await book(w.id, 'hand-preview');
+    const { razorpayDashboardRefund } = await import('../payments/booking-flows');
+    expect((await (await razorpayDashboardRefund(h, b.paymentId, 5000)).webhook()).status).toBe(200);
+    await startsIn(h, w.id, 14);
+    const preview = await h.api('POST', `/api/booking/${b.token}/cancel`, { body: {} });
+    const done = await h.api('POST', `/api/booking/${b.token}/cancel`, { body: { confirm: true } });
+    expect(done.body).toEqual({ confirmed: true, refund_cents: 9603 - 5000 });
+    expect(preview.body).toEqual({ confirmed: false, refund_cents: 9603 - 5000 });
+  });
+
+  it('keeps what an earlier decision kept: goodwill and a later whole-price refund give back only what the seats still held', async () => {
+    const w = await createWorkshop(h.db, { title: 'Goodwill Kept Build', date: new Date(Date.now() + 14 * DAY) });
+    const team = provider === 'paypal' ? await bookByPaypal(h, w.id, `goodwill-kept-${provider}`, { seats: 2 }) : await bookByCard(h, w.id, `goodwill-kept-${provider}`, { seats: 2 });
+    const reg = await regOf(team);
+    const seat = await h.db('attendees').where({ registration_id: reg.id, position: 2 }).first('id');
+    // An admin cancels one seat and keeps its $99; the other seat holds $99 more.
+    expect((await h.api('POST', `/api/admin/registrations/${reg.id}/seats/${seat.id}/cancel`, { token: h.token, body: { refund_cents: 0 } })).status).toBe(200);
+    const over = await goodwill(team, 9900);
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toBe(GOODWILL_MESSAGES.partOnly);
+    expect((await goodwill(team, 9000)).status).toBe(200);
+    // The organiser calls it off: the last seat's whole price goes back, the goodwill part of it.
+    expect((await h.api('POST', `/api/admin/workshops/${w.id}/cancel`, { token: h.token, body: { reason: 'Called off', confirm: true } })).status).toBe(200);
+    await waitFor(async () => (await regOf(team)).status !== 'completed');
+    await refundsSettled(h);
+    expect(await refundedAtProvider(h, team)).toEqual({ cents: 9900, refunds: 2 });
+  });
+
   it('a team booking refunded as goodwill past its other seats keeps its seats together, and still ends whole when cancelled', async () => {
     const w = await createWorkshop(h.db, { title: 'Goodwill Team Build', date: new Date(Date.now() + 14 * DAY) });
     const other = await createWorkshop(h.db, { title: 'Goodwill Team Other', date: new Date(Date.now() + 21 * DAY) });

@@ -60,6 +60,30 @@ describe('a workshop moved after people paid', () => {
     expect(await refundedAtProvider(h, early)).toEqual({ cents: 0, refunds: 0 });
   });
 
+  it('gives no choice to a booking an admin moved into the workshop after its date changed, and counts goodwill in the preview as the cancel does', async () => {
+    const from = await createWorkshop(h.db, { title: 'Moved From Build', date: new Date(Date.now() + 5 * DAY) });
+    const into = await createWorkshop(h.db, { title: 'Moved Into Build', date: new Date(Date.now() + 30 * DAY) });
+    expect((await moveTo(into.id, new Date(Date.now() + 6 * DAY))).status).toBe(200);
+    const b = await bookByCard(h, from.id, 'moved-in-later');
+    const reg = await h.db('workshop_registrations').where({ email: b.email }).first();
+    expect((await h.api('POST', `/api/admin/registrations/${reg.id}/move`, { token: h.token, body: { workshop_id: into.id } })).status).toBe(200);
+    const view = await h.api('GET', `/api/booking/${b.token}`);
+    expect(view.body.cancellation).toMatchObject({ band: 'half', refund_cents: 4950 });
+
+    // A booking that had the choice and a goodwill refund: the preview says what the confirm gives.
+    const w = await createWorkshop(h.db, { title: 'Moved Goodwill Build', date: new Date(Date.now() + 20 * DAY) });
+    const g = await bookByCard(h, w.id, 'moved-goodwill');
+    const greg = await h.db('workshop_registrations').where({ email: g.email }).first();
+    expect((await h.api('POST', `/api/admin/registrations/${greg.id}/refund`, { token: h.token, body: { amount_cents: 2000, reason: 'Sorry', keep_booking: true } })).status).toBe(200);
+    expect((await moveTo(w.id, new Date(Date.now() + 14 * DAY))).status).toBe(200);
+    const token = linkIn((await updated(g.email, 'Moved Goodwill Build')).text_body!, 'Keep my seat')!;
+    expect((await h.api('GET', `/api/booking/${token}`)).body.cancellation).toEqual({ band: 'rescheduled', refund_cents: 7900, fee_cents: 0 });
+    expect((await h.api('POST', `/api/booking/${token}/cancel`, { body: {} })).body).toEqual({ confirmed: false, refund_cents: 7900 });
+    expect((await h.api('POST', `/api/booking/${token}/cancel`, { body: { confirm: true } })).body).toEqual({ confirmed: true, refund_cents: 7900 });
+    await refundsSettled(h);
+    expect(await refundedAtProvider(h, g)).toEqual({ cents: 9900, refunds: 2 });
+  });
+
   it('gives each attendee of a team their own choice on their own fresh link; a seat cancelled gets its whole price back', async () => {
     const w = await createWorkshop(h.db, { title: 'Moved Team Build', date: new Date(Date.now() + 20 * DAY) });
     const team = [

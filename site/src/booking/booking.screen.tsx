@@ -6,10 +6,11 @@ import { toast } from '../lib/toast';
 import { bookingCalendarEvent, googleCalendarUrl, icsFile, outlookCalendarUrl } from './booking-calendar';
 import { startLines } from './booking-dates';
 import { BookingSeats } from './booking-seats';
+import { BookingTransfer } from './booking-transfer';
 import '../styles/forms.css';
 import '../styles/pages.css';
 
-type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error' } | { state: 'ok'; booking: BookingView };
+type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error' } | { state: 'ok'; booking: BookingView } | { state: 'transferred'; name: string };
 
 const STATUS_TEXT: Record<string, string> = {
   completed: 'Confirmed',
@@ -19,6 +20,8 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 const plural = (n: number) => (n === 1 ? '1 seat' : `${n} seats`);
+/** Transfers close this long before the start (the server says so too). */
+const TRANSFER_HOURS = 24;
 
 /** The buyer's own page, reached from the link in their confirmation email. */
 export default function BookingScreen() {
@@ -50,6 +53,14 @@ export default function BookingScreen() {
   }, [movedChoice]);
 
   if (load.state === 'loading') return <section className="container narrow booking-page" aria-busy="true" aria-label="Loading your booking" />;
+  if (load.state === 'transferred') {
+    return (
+      <section className="container narrow booking-page center" data-testid="booking-transferred">
+        <h1>Your seat now belongs to {load.name}</h1>
+        <p className="muted">They have their own confirmation and booking link. This link no longer opens the booking.</p>
+      </section>
+    );
+  }
   if (load.state !== 'ok') {
     return (
       <section className="container narrow booking-page center" data-testid="booking-missing">
@@ -204,11 +215,15 @@ export default function BookingScreen() {
           </p>
 
           <h2>Your booking</h2>
-          <p className="booking-actions">
+          {/* A div: the transfer form opens among these actions. */}
+          <div className="booking-actions">
             {!attendee && (
               <button type="button" className="btn btn-outline" onClick={() => void resend()} disabled={busy}>
                 Resend my confirmation
               </button>
+            )}
+            {!team && new Date(b.workshop.date).getTime() - TRANSFER_HOURS * 3_600_000 > Date.now() && (
+              <BookingTransfer token={token} booking={b} onDone={(name) => setLoad({ state: 'transferred', name })} />
             )}
             {team && (
               <button type="button" className="btn btn-outline" onClick={() => void cancel(false, chosen)} disabled={busy || !chosen.length} data-testid="booking-cancel-seats">
@@ -218,7 +233,7 @@ export default function BookingScreen() {
             <button type="button" className="btn btn-outline" onClick={() => void cancel(false)} disabled={busy} data-testid="booking-cancel">
               {attendee ? 'Cancel my seat' : 'Cancel my booking'}
             </button>
-          </p>
+          </div>
           {preview !== null && (
             <div className="card booking-cancel" role="alertdialog" aria-labelledby="cancel-title" data-testid="booking-cancel-preview">
               <h3 id="cancel-title">{preview.ids ? `Cancel ${plural(preview.ids.length)}?` : attendee ? 'Cancel your seat?' : 'Cancel this booking?'}</h3>

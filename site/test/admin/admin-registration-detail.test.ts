@@ -161,6 +161,25 @@ describe('one registration', () => {
     await screenshot(page, 'registration-goodwill-done');
   });
 
+  it('transfers a booking to someone else: the detail shows the new holder, the old link stops working', async () => {
+    const who = buyer('tara');
+    const row = await bought(main.id, who);
+    await openDetail(who.email);
+    await page.getByTestId('action-transfer').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Name').fill('Theo Taker');
+    await dialog.getByLabel('Email').fill('theo.taker@example.com');
+    await dialog.getByLabel('Phone').fill('9123456789');
+    await dialog.getByTestId('transfer-submit').click();
+    await dialog.getByText('Give a reason for the transfer').waitFor();
+    await dialog.getByLabel('Reason').fill('Tara is travelling');
+    await screenshot(page, 'registration-transfer-dialog');
+    await dialog.getByTestId('transfer-submit').click();
+    await page.getByText('Booking transferred to Theo Taker; they are emailed their confirmation.').waitFor();
+    await expect.poll(() => page.getByTestId('registration-detail').innerText()).toContain('theo.taker@example.com');
+    expect(await db()('workshop_registrations').where({ id: row.id }).first()).toMatchObject({ name: 'Theo Taker', email: 'theo.taker@example.com', status: 'completed' });
+  });
+
   it('cancels without a refund after a confirmation; keeping the booking changes nothing', async () => {
     await openDetail(carl.email);
     await page.getByTestId('action-cancel').click();

@@ -110,6 +110,29 @@ describe('the booking page in Chromium', () => {
     }
   });
 
+  it('hands the booking to a colleague from a phone: the form checks the fields, then the page says whose it is now', async () => {
+    const { token, reg } = await booking({ title: 'Handed Workshop' });
+    const page = await openAs(token, 375, 'America/New_York');
+    await page.getByTestId('booking-transfer-open').click();
+    const form = page.getByTestId('booking-transfer');
+    await form.getByLabel('Name').fill('Cara Colleague');
+    await form.getByLabel('Email').fill('not-an-email');
+    await form.getByLabel('Phone').fill('9123456780');
+    await form.getByTestId('booking-transfer-submit').click();
+    expect(await form.getByRole('alert').innerText()).toBe('Invalid email address');
+    await form.getByLabel('Email').fill('cara.page@example.com');
+    // The error goes with the value it was about.
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await form.scrollIntoViewIfNeeded();
+    await screenshot(page, 'booking-transfer-375');
+    await form.getByTestId('booking-transfer-submit').click();
+    await page.getByTestId('booking-transferred').waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Your seat now belongs to Cara Colleague');
+    expect(await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).toMatchObject({ name: 'Cara Colleague', email: 'cara.page@example.com', phone: '9123456780' });
+    expect((await fetch(site.url(`/api/booking/${token}`))).status).toBe(404);
+    await page.context().close();
+  });
+
   it('says so, with a way to reach us, for a link that does not open a booking', async () => {
     const page = await site.page(375);
     await page.goto(site.url(`/booking/${'A'.repeat(43)}`));

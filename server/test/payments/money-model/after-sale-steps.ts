@@ -107,10 +107,8 @@ export class AfterSaleSteps {
     // A goodwill refund given earlier is part of what the policy gives back, counted once; a
     // cancel of a booking whose workshop moved after the purchase gives the seats' whole price
     // instead, never more than the booking still holds.
-    const g = full ? undefined : this.driver.run.goodwill.get(reg.id);
-    const counted = g ? Math.min(g.given - g.counted, policyAmount) : 0;
-    if (g) g.counted += counted;
-    const policy = full ? Math.min(policyAmount, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)) : policyAmount - counted;
+    const counted = this.driver.countGoodwill(reg.id, policyAmount);
+    const policy = full ? Math.min(policyAmount - counted, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)) : policyAmount - counted;
     const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
     const hand = paymentId ? (this.driver.run.hand.get(paymentId)?.cents ?? 0) : 0;
     const ok = hand ? answered <= policy && answered >= policy - hand : answered === policy;

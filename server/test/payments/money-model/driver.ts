@@ -148,6 +148,8 @@ export class MoneyDriver {
         return;
       case 'reschedule':
         return this.organiser.reschedule(s.days);
+      case 'transfer':
+        return this.organiser.transfer(b!);
       case 'goodwill':
       case 'adminCancel':
       case 'buyerCancel':
@@ -181,6 +183,15 @@ export class MoneyDriver {
 
   adminToken = '';
   private caseNo = 0;
+
+  /** Of this booking's goodwill refunds, what a cancel worth `cents` counts toward it (once). */
+  countGoodwill(registrationId: string, cents: number): number {
+    const g = this.run.goodwill.get(registrationId);
+    if (!g) return 0;
+    const n = Math.min(g.given - g.counted, cents);
+    g.counted += n;
+    return n;
+  }
 
   /**
    * A business decision about a payment, as the driver made it: decisions add up (a seat

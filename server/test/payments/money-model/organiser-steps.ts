@@ -1,5 +1,6 @@
+import { newBookingToken } from '../../../src/registrations/booking-token';
 import type { ApiClient, TestServer } from '../../support/test-server';
-import type { MoneyDriver } from './driver';
+import type { Buyer, MoneyDriver } from './driver';
 
 /**
  * The organiser calls the case's workshop off (issue 23): once, or twice (a second click). The
@@ -28,6 +29,19 @@ export class OrganiserSteps {
     if (res.status === 200) this.driver.run.rescheduledAt.set(id, new Date((await this.db('workshops').where({ id }).first('rescheduled_at')).rescheduled_at).getTime());
   }
 
+  /** The buyer hands their booking of one seat to someone else: no money moves, whatever follows. */
+  async transfer(b: Buyer): Promise<void> {
+    const reg = await this.db('workshop_registrations').whereIn('workshop_id', this.driver.run.workshopIds).where({ email: b.email, status: 'completed', seats: 1 }).first('id');
+    if (!reg) return;
+    const link = newBookingToken();
+    await this.db('workshop_registrations').where({ id: reg.id }).update({ booking_token_hash: link.hash });
+    const to = { name: 'Model Taker', email: b.email.replace('@', `+taker${++this.takers}@`), phone: '9876543210' };
+    const res = await this.api('POST', `/api/booking/${link.token}/transfer`, { body: to });
+    this.driver.note('transfer', res.status, res.text);
+  }
+
+  private takers = 0;
+
   async cancelWorkshop(): Promise<void> {
     const id = this.driver.run.workshopId;
     const first = !this.driver.run.cancelledWorkshop;
@@ -45,7 +59,8 @@ export class OrganiserSteps {
     this.driver.run.cancelledWorkshop = id;
     for (const reg of held) {
       // The seats' whole price, never more than the booking still holds after what its decisions gave back (goodwill included).
-      this.driver.decide(reg, Math.min(reg.unit_amount * reg.seats, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
+      const whole = reg.unit_amount * reg.seats;
+      this.driver.decide(reg, Math.min(whole - this.driver.countGoodwill(reg.id, whole), reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
       const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
       if (paymentId) this.driver.run.handAtCancel.set(paymentId, this.driver.run.hand.get(paymentId)?.cents ?? 0);
     }

@@ -9,6 +9,7 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/registrations/:id/cancel': 'Cancelled a booking',
   'POST /api/admin/registrations/:id/resend': 'Resent a confirmation',
   'POST /api/admin/registrations/:id/move': 'Moved a booking',
+  'POST /api/admin/registrations/:id/transfer': 'Transferred a booking',
   'DELETE /api/admin/registrations': 'Cleared registrations',
   'PUT /api/admin/settings/:key': 'Changed a setting',
   'PATCH /api/admin/interests/:id': 'Changed an interest',

@@ -1,4 +1,4 @@
-import { DollarOutlined, MailOutlined, StopOutlined, SwapOutlined } from '@ant-design/icons';
+import { DollarOutlined, MailOutlined, StopOutlined, SwapOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { RegistrationDetail } from '@workshop/shared';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -6,6 +6,7 @@ import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
 import { MoveDialog } from './move-dialog';
 import { RefundDialog } from './refund-dialog';
+import { TransferDialog } from './transfer-dialog';
 import { useAppApi } from '../../app/app-api';
 
 const errorText = (err: unknown, fallback: string) => (err instanceof Error && err.message ? err.message : fallback);
@@ -16,7 +17,7 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
   const { message, modal } = useAppApi();
   const { offline, reason } = useOffline();
   const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
-  const [dialog, setDialog] = useState<'refund' | 'move' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'move' | 'transfer' | null>(null);
   const r = detail.registration;
   if (r.status !== 'completed') return null;
 
@@ -67,10 +68,12 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
     <>
       {action('Resend confirmation', <MailOutlined />, resend, 'action-resend', { loading: busy === 'resend' })}
       {action('Move', <SwapOutlined />, () => setDialog('move'), 'action-move')}
+      {r.seats === 1 && action('Transfer', <UserSwitchOutlined />, () => setDialog('transfer'), 'action-transfer')}
       {action('Refund', <DollarOutlined />, () => setDialog('refund'), 'action-refund', { danger: true })}
       {action('Cancel without refund', <StopOutlined />, cancel, 'action-cancel', { danger: true, loading: busy === 'cancel' })}
       <RefundDialog detail={detail} open={dialog === 'refund'} onClose={() => setDialog(null)} onDone={onChanged} />
       <MoveDialog detail={detail} open={dialog === 'move'} onClose={() => setDialog(null)} onDone={onChanged} />
+      {dialog === 'transfer' && <TransferDialog detail={detail} open onClose={() => setDialog(null)} onDone={onChanged} />}
     </>
   );
 }
