@@ -159,3 +159,24 @@ it('is refused for an unknown booking, a cancelled one, or with a keep_booking t
   await refundsSettled(h);
   expect(await refundedAtProvider(h, b)).toEqual({ cents: 0, refunds: 0 });
 });
+
+it('previews what the cancel gives when another payment of the order was refunded (a second card payment)', async () => {
+  const { razorpayPaymentSignature, SANDBOX_CREDENTIALS } = await import('../../src/sandbox/sandbox.credentials');
+  const { buyer, payInRazorpaySandbox } = await import('../payments/payments-helpers');
+  const w = await createWorkshop(h.db, { title: 'Paid Twice Preview Build', date: new Date(Date.now() + 14 * DAY) });
+  const who = buyer('paid-twice-preview');
+  const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who } });
+  const first = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+  expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: first.body })).status).toBe(200);
+  // Razorpay captured a second payment on the order (a second tab): it is refunded as a duplicate.
+  const secondId = 'pay_second_preview_order';
+  await h.db('provider_sandbox.razorpay_payments').insert({ id: secondId, order_id: co.body.order.id, amount: 9900, currency: 'USD', status: 'captured', email: who.email, contact: who.phone });
+  const second = { razorpay_order_id: co.body.order.id, razorpay_payment_id: secondId, razorpay_signature: razorpayPaymentSignature(co.body.order.id, secondId, SANDBOX_CREDENTIALS.razorpayKeySecret) };
+  expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: second })).status).toBe(200);
+  await refundsSettled(h);
+  const token = (await waitFor(async () => (await sandboxEmails(h.server, who.email)).find((m) => m.subject.startsWith("You're registered")))).text_body?.match(/\/booking\/([A-Za-z0-9_-]{43})/)?.[1];
+  const preview = await h.api('POST', `/api/booking/${token}/cancel`, { body: {} });
+  const done = await h.api('POST', `/api/booking/${token}/cancel`, { body: { confirm: true } });
+  expect(done.body).toEqual({ confirmed: true, refund_cents: 9603 });
+  expect(preview.body).toEqual({ confirmed: false, refund_cents: 9603 });
+});
