@@ -11,27 +11,14 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { scratchDatabase, scratchPostgres } from '../../server/test/support/pg-admin';
+import { startCheckoutBenchServer } from './bench-server';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 50);
 const self = fileURLToPath(import.meta.url);
 
 async function serve(databaseUrl: string) {
-  const { loadConfig, startServer } = await import('../../server/src/index');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '20',
-    RATE_LIMIT_FORMS_MAX: '100000000',
-    // Every bench buyer comes from one address: the per-network cap on unpaid checkouts would refuse all but three.
-    HOLDS_PER_IP: '100000',
-    RATE_LIMIT_CALLBACK_MAX: '100000000',
-  });
-  const server = await startServer(config);
+  const server = await startCheckoutBenchServer(databaseUrl);
   const [w] = await server.deps
     .db('workshops')
     .insert({ title: 'Bench workshop', description: 'Seeded for the benchmark', date: new Date(Date.now() + 30 * 86_400_000), duration_hours: 5, price_usd_cents: 9900, max_participants: null })

@@ -10,6 +10,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import knex from 'knex';
 import { scratchDatabase, scratchPostgres } from '../../server/test/support/pg-admin';
+import { startCheckoutBenchServer } from './bench-server';
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 500);
 const BUYERS = 20;
@@ -17,24 +18,9 @@ const self = fileURLToPath(import.meta.url);
 const json = { 'content-type': 'application/json' };
 
 async function serve(databaseUrl: string) {
-  const { loadConfig, startServer } = await import('../../server/src/index');
   const { createAdminUser } = await import('../../server/src/auth/auth.queries');
   const { hashPassword } = await import('../../server/src/auth/password');
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: databaseUrl,
-    DATABASE_POOL_MAX: '20',
-    // Every bench buyer comes from one address: the limits it does not measure are lifted.
-    RATE_LIMIT_FORMS_MAX: '100000000',
-    HOLDS_PER_IP: '100000',
-    RATE_LIMIT_CALLBACK_MAX: '100000000',
-    JOB_POLL_INTERVAL_MS: '100',
-  });
-  const server = await startServer(config);
+  const server = await startCheckoutBenchServer(databaseUrl, { JOB_POLL_INTERVAL_MS: '100' });
   await createAdminUser(server.deps.db, 'bench@admin.test', await hashPassword('bench admin password'));
   const [w] = await server.deps
     .db('workshops')

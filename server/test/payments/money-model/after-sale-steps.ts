@@ -2,6 +2,7 @@ import { policyRefund } from '@workshop/shared';
 import { newBookingToken } from '../../../src/registrations/booking-token';
 import { readSetting } from '../../../src/settings/settings.queries';
 import type { ApiClient, ApiResponse, TestServer } from '../../support/test-server';
+import { countGoodwill, recordDecision } from './case-run';
 import type { Buyer, MoneyDriver } from './driver';
 import type { Band, Step } from './scenario';
 
@@ -76,7 +77,7 @@ export class AfterSaleSteps {
    * what the server said it gives back now (less, when a hand refund at the provider already paid part of it).
    */
   private decided(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
-    this.driver.decide(reg, owedCents, by, refundCents);
+    recordDecision(this.driver.run, reg, owedCents, by, refundCents);
   }
 
   /**
@@ -107,7 +108,7 @@ export class AfterSaleSteps {
     // A goodwill refund given earlier is part of what the policy gives back, counted once; a
     // cancel of a booking whose workshop moved after the purchase gives the seats' whole price
     // instead, never more than the booking still holds.
-    const counted = this.driver.countGoodwill(reg.id, policyAmount);
+    const counted = countGoodwill(this.driver.run, reg.id, policyAmount);
     const policy = full ? Math.min(policyAmount - counted, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)) : policyAmount - counted;
     const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
     const hand = paymentId ? (this.driver.run.hand.get(paymentId)?.cents ?? 0) : 0;

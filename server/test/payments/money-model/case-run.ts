@@ -70,3 +70,38 @@ export interface CaseRun {
   /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then. */
   handAtCancel: Map<string, number>;
 }
+
+/** Of this booking's goodwill refunds, what a cancel worth `cents` counts toward it (once). */
+export function countGoodwill(run: CaseRun, registrationId: string, cents: number): number {
+  const g = run.goodwill.get(registrationId);
+  if (!g) return 0;
+  const n = Math.min(g.given - g.counted, cents);
+  g.counted += n;
+  return n;
+}
+
+/**
+ * A business decision about a payment, as the driver made it: decisions add up (a seat
+ * cancelled, later the rest of the booking); a moved seat's booking is paid by its team
+ * booking's payment, so decisions about either add up on it. `owedCents`: what the decision
+ * owes; `refundCents`: what the server said it gives back now (less, when a hand refund at the
+ * provider already paid part of it).
+ */
+export function recordDecision(
+  run: CaseRun,
+  reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null },
+  owedCents: number,
+  by: string,
+  refundCents = owedCents,
+): void {
+  const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
+  if (!paymentId) return;
+  run.givenBack.set(reg.id, (run.givenBack.get(reg.id) ?? 0) + refundCents);
+  const before = run.decisions.get(paymentId);
+  run.decisions.set(paymentId, {
+    registrationId: reg.id,
+    refundCents: (before?.refundCents ?? 0) + refundCents,
+    owedCents: (before?.owedCents ?? 0) + owedCents,
+    by: before ? `${before.by}, ${by}` : by,
+  });
+}

@@ -184,35 +184,6 @@ export class MoneyDriver {
   adminToken = '';
   private caseNo = 0;
 
-  /** Of this booking's goodwill refunds, what a cancel worth `cents` counts toward it (once). */
-  countGoodwill(registrationId: string, cents: number): number {
-    const g = this.run.goodwill.get(registrationId);
-    if (!g) return 0;
-    const n = Math.min(g.given - g.counted, cents);
-    g.counted += n;
-    return n;
-  }
-
-  /**
-   * A business decision about a payment, as the driver made it: decisions add up (a seat
-   * cancelled, later the rest of the booking); a moved seat's booking is paid by its team
-   * booking's payment, so decisions about either add up on it. `owedCents`: what the decision
-   * owes; `refundCents`: what the server said it gives back now (less, when a hand refund at the
-   * provider already paid part of it).
-   */
-  decide(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
-    const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
-    if (!paymentId) return;
-    this.run.givenBack.set(reg.id, (this.run.givenBack.get(reg.id) ?? 0) + refundCents);
-    const before = this.run.decisions.get(paymentId);
-    this.run.decisions.set(paymentId, {
-      registrationId: reg.id,
-      refundCents: (before?.refundCents ?? 0) + refundCents,
-      owedCents: (before?.owedCents ?? 0) + owedCents,
-      by: before ? `${before.by}, ${by}` : by,
-    });
-  }
-
   private promoCode(p: Promo): string {
     return `M${this.caseNo}-${p.toUpperCase()}`;
   }

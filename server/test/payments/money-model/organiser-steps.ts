@@ -1,5 +1,6 @@
 import { newBookingToken } from '../../../src/registrations/booking-token';
 import type { ApiClient, TestServer } from '../../support/test-server';
+import { countGoodwill, recordDecision } from './case-run';
 import type { Buyer, MoneyDriver } from './driver';
 
 /**
@@ -60,7 +61,7 @@ export class OrganiserSteps {
     for (const reg of held) {
       // The seats' whole price, never more than the booking still holds after what its decisions gave back (goodwill included).
       const whole = reg.unit_amount * reg.seats;
-      this.driver.decide(reg, Math.min(whole - this.driver.countGoodwill(reg.id, whole), reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
+      recordDecision(this.driver.run, reg, Math.min(whole - countGoodwill(this.driver.run, reg.id, whole), reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
       const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
       if (paymentId) this.driver.run.handAtCancel.set(paymentId, this.driver.run.hand.get(paymentId)?.cents ?? 0);
     }
