@@ -149,7 +149,7 @@ export class MoneyDriver {
       case 'reschedule':
         return this.organiser.reschedule(s.days);
       case 'transfer':
-        return this.organiser.transfer(b!);
+        return this.organiser.transfer(b!, s.byAdmin ?? false);
       case 'goodwill':
       case 'adminCancel':
       case 'buyerCancel':

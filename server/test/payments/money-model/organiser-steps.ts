@@ -31,12 +31,16 @@ export class OrganiserSteps {
   }
 
   /** The buyer hands their booking of one seat to someone else: no money moves, whatever follows. */
-  async transfer(b: Buyer): Promise<void> {
+  async transfer(b: Buyer, byAdmin: boolean): Promise<void> {
     const reg = await this.db('workshop_registrations').whereIn('workshop_id', this.driver.run.workshopIds).where({ email: b.email, status: 'completed', seats: 1 }).first('id');
     if (!reg) return;
+    const to = { name: 'Model Taker', email: b.email.replace('@', `+taker${++this.takers}@`), phone: '9876543210' };
+    if (byAdmin) {
+      const res = await this.api('POST', `/api/admin/registrations/${reg.id}/transfer`, { token: this.driver.adminToken, body: { ...to, reason: 'model' } });
+      return this.driver.note('admin transfer', res.status, res.text);
+    }
     const link = newBookingToken();
     await this.db('workshop_registrations').where({ id: reg.id }).update({ booking_token_hash: link.hash });
-    const to = { name: 'Model Taker', email: b.email.replace('@', `+taker${++this.takers}@`), phone: '9876543210' };
     const res = await this.api('POST', `/api/booking/${link.token}/transfer`, { body: to });
     this.driver.note('transfer', res.status, res.text);
   }

@@ -63,8 +63,8 @@ export type Step =
   | { do: 'goodwill'; b: number; share: 0.25 | 0.5 }
   /** An admin moves the case's workshop this many days ahead (those who paid may then cancel for a full refund while it is 48 hours away). */
   | { do: 'reschedule'; days: 2 | 10 }
-  /** The buyer hands their booking of one seat to someone else. */
-  | { do: 'transfer'; b: number };
+  /** The buyer (or an admin, at any time) hands the buyer's booking of one seat to someone else. */
+  | { do: 'transfer'; b: number; byAdmin?: boolean };
 
 export interface Scenario {
   seats: number;
@@ -117,7 +117,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ do: 'cancelWorkshop' as const }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('goodwill' as const), b: buyerIx, share: fc.constantFrom(0.25 as const, 0.5 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('reschedule' as const), days: fc.constantFrom(2 as const, 10 as const) }) },
-  { weight: 1, arbitrary: fc.record({ do: fc.constant('transfer' as const), b: buyerIx }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('transfer' as const), b: buyerIx, byAdmin: fc.boolean() }) },
 );
 
 type Journey = Step[];
