@@ -8,6 +8,7 @@ import type { AppDeps, RouteDef, RouteModule } from './http/route';
 import { interestRoutes } from './interests/interests.routes';
 import { messageRoutes } from './messages/messages.routes';
 import { promoCodeRoutes } from './promo-codes/promo-codes.routes';
+import { byHandRoutes } from './bookings/by-hand.routes';
 import { registrationDetailRoutes } from './bookings/registration-detail.routes';
 import { registrationRoutes } from './registrations/registrations.routes';
 import { funnelRoutes } from './funnel/funnel.routes';
@@ -31,6 +32,7 @@ export const routeModules: RouteModule[] = [
   bookingRoutes,
   registrationRoutes,
   registrationDetailRoutes,
+  byHandRoutes,
   messageRoutes,
   activityRoutes,
   attentionRoutes,

@@ -5,7 +5,7 @@ import type { Db } from '../db/knex';
 /** Where an admin write's target row lives, by the route it came through. */
 const TARGETS: { prefix: RegExp; type: string; load: (db: Db, req: Request) => Promise<unknown> }[] = [
   { prefix: /^\/api\/admin\/workshops\/:id/, type: 'workshop', load: (db, req) => db('workshops').where({ id: req.params.id }).first() },
-  { prefix: /^\/api\/admin\/registrations\/:id/, type: 'registration', load: (db, req) => db('workshop_registrations').where({ id: req.params.id }).first('id', 'name', 'email', 'workshop_id', 'status', 'status_reason', 'amount', 'payment_id') },
+  { prefix: /^\/api\/admin\/registrations\/:id/, type: 'registration', load: (db, req) => db('workshop_registrations').where({ id: req.params.id }).first('id', 'name', 'email', 'phone', 'workshop_id', 'status', 'status_reason', 'amount', 'payment_id', 'by_hand_payment', 'by_hand_refunded_cents') },
   { prefix: /^\/api\/admin\/settings\/:key/, type: 'setting', load: (db, req) => db('admin_settings').where({ setting_key: req.params.key }).first('setting_key', 'setting_value') },
   { prefix: /^\/api\/admin\/interests\/:id/, type: 'interest', load: (db, req) => db('workshop_interests').where({ id: req.params.id }).first('id', 'name', 'email', 'status') },
   { prefix: /^\/api\/admin\/revive\/:id/, type: 'revive', load: (db, req) => db('revive').where({ id: req.params.id }).first() },
@@ -23,6 +23,7 @@ const CREATED: Record<string, string> = {
   '/api/admin/promo-codes': 'promo_code',
   '/api/admin/revive': 'revive',
   '/api/admin/users': 'user',
+  '/api/admin/registrations': 'registration',
 };
 
 const SECRET = /password|token|secret/i;
@@ -34,8 +35,9 @@ function sanitize(body: unknown): unknown {
 
 function idOf(body: unknown): string | null {
   // An admin account is named by its email (its answer carries no id).
-  const row = body && typeof body === 'object' ? (body as { id?: unknown; email?: unknown }) : {};
-  const id = row.id ?? row.email;
+  // A booking added by hand answers its detail: `registration.id`.
+  const row = body && typeof body === 'object' ? (body as { id?: unknown; email?: unknown; registration?: { id?: unknown } }) : {};
+  const id = row.id ?? row.registration?.id ?? row.email;
   return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }
 
@@ -72,7 +74,7 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
           actor_user_id: req.admin?.id ?? null,
           actor_email: req.admin?.email ?? null,
           action: `${req.method} ${routePath}`,
-          target_type: target?.type ?? (createdId ? createdType : null),
+          target_type: (createdId ? createdType : undefined) ?? target?.type ?? null,
           target_id: params.id ?? params.key ?? createdId,
           before: before === undefined ? null : JSON.stringify(before),
           after: JSON.stringify({ request: sanitize(req.body), ...(after ? { row: after } : {}) }),

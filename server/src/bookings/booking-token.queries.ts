@@ -32,6 +32,8 @@ export interface BookingRow {
   /** Its payment (a seat moved out of a team: the team's). */
   payment_id: string | null;
   paid_with_payment_id: string | null;
+  /** Added by an admin by hand (complimentary, or paid outside the site). */
+  by_hand_payment: 'complimentary' | 'offline' | null;
 }
 
 /** A booking link, opened: the buyer's (the whole order) or an attendee's (their seat of it). */
@@ -40,7 +42,7 @@ export interface OpenedBooking {
   attendee?: AttendeeRow;
 }
 
-const COLUMNS = ['r.id', 'r.name', 'r.email', 'r.access_id', 'r.status', 'r.amount', 'r.unit_amount', 'r.seats', 'r.currency', 'r.payment_method', 'w.title', 'w.date', 'w.duration_hours', 'w.join_url', 'w.join_passcode', 'w.materials_url', 'r.calendar_sequence', 'r.completed_at', 'r.moved_in_at', 'w.rescheduled_at', 'r.goodwill_counted_cents', 'r.payment_id', 'r.paid_with_payment_id'];
+const COLUMNS = ['r.id', 'r.name', 'r.email', 'r.access_id', 'r.status', 'r.amount', 'r.unit_amount', 'r.seats', 'r.currency', 'r.payment_method', 'w.title', 'w.date', 'w.duration_hours', 'w.join_url', 'w.join_passcode', 'w.materials_url', 'r.calendar_sequence', 'r.completed_at', 'r.moved_in_at', 'w.rescheduled_at', 'r.goodwill_counted_cents', 'r.payment_id', 'r.paid_with_payment_id', 'r.by_hand_payment'];
 
 /**
  * The token is the secret (only its sha256 is stored): the buyer's opens the order, an

@@ -1,4 +1,4 @@
-import { type AttendeeInput, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, rescheduleChoiceOpen, SEATS_MESSAGES, TRANSFER_MESSAGES } from '@workshop/shared';
+import { type AttendeeInput, BY_HAND_MESSAGES, type BookingCancelInput, type BookingCancelResult, type BookingView, calendarUid, DISPLAY_TIME_ZONE, policyRefund, RECORDING_DAYS, rescheduleChoiceOpen, SEATS_MESSAGES, TRANSFER_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { queueSeatTransferred } from '../email/email.invites';
 import { currentSequence } from '../email/email.outbox';
@@ -62,10 +62,12 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
     amount_cents: attendee ? b.unit_amount : b.amount,
     currency: b.currency,
     payment_method: b.payment_method,
+    by_hand_payment: b.by_hand_payment,
     workshop: { title: b.title, date: start.toISOString(), duration_hours: b.duration_hours, time_zone: DISPLAY_TIME_ZONE },
     join: active && now >= opens && now <= closes ? { url: b.join_url, passcode: b.join_passcode, materials_url: b.materials_url } : null,
     join_available_at: opens.toISOString(),
-    cancellation: active ? await policyFor(db, b, mine, now) : null,
+    // Money paid outside the site goes back outside it too: the organiser arranges that, not this page.
+    cancellation: active && b.by_hand_payment !== 'offline' ? await policyFor(db, b, mine, now) : null,
     role: attendee ? 'attendee' : 'buyer',
     seats: seats.map(seatView),
     rename_until: !attendee && active && now < renameUntil ? renameUntil.toISOString() : null,
@@ -97,6 +99,7 @@ export async function cancelByBuyer(d: { db: Db; sender: EmailSender }, token: s
   const chosen = which === 'all' ? active : active.filter((a) => which.includes(a.id));
   if (b.status !== 'completed' || !chosen.length) throw new ConflictError('This booking is not active, so it cannot be cancelled.');
   if (which !== 'all' && chosen.length !== new Set(which).size) throw new ConflictError(SEATS_MESSAGES.noSuchSeat);
+  if (b.by_hand_payment === 'offline') throw new ConflictError(BY_HAND_MESSAGES.buyerCancel);
   const policy = await readSetting(d.db, 'refund_policy');
   const perSeatCents = (startsAt: Date) => policyRefund({ amountCents: b.unit_amount, startsAt, now: new Date(), policy }).refundCents;
   if (!input.confirm) return { confirmed: false, refund_cents: (await policyFor(d.db, b, chosen.length, new Date())).refund_cents };

@@ -1,3 +1,4 @@
+import { BY_HAND_LABELS, type ByHandPayment } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { RegistrationEmailData } from './email.templates';
 
@@ -29,7 +30,7 @@ export async function registrationEmailData(trx: Knex.Transaction, registrationI
   const r = await trx('workshop_registrations as r')
     .join('workshops as w', 'w.id', 'r.workshop_id')
     .where('r.id', registrationId)
-    .first('r.id', 'r.name', 'r.email', 'r.phone', 'r.access_id', 'r.amount', 'r.payment_method', 'r.promo_code', 'r.seats_bought', 'w.title', 'w.date', 'w.duration_hours');
+    .first('r.id', 'r.name', 'r.email', 'r.phone', 'r.access_id', 'r.amount', 'r.payment_method', 'r.promo_code', 'r.seats_bought', 'r.by_hand_payment', 'w.title', 'w.date', 'w.duration_hours');
   if (!r) throw new Error(`registration ${registrationId} not found`);
   // An order of several seats lists who sits in each (its active seats).
   const seatList =
@@ -46,7 +47,9 @@ export async function registrationEmailData(trx: Knex.Transaction, registrationI
     workshopDate: new Date(r.date).toISOString(),
     amount: r.amount,
     // A booking a promo code made free was paid with the code.
-    paymentMethod: r.payment_method ?? (r.promo_code ? `promo code ${r.promo_code}` : null),
+    // An admin's booking by hand names how: complimentary, or paid outside the site.
+    paymentMethod: r.payment_method ?? (r.by_hand_payment ? BY_HAND_LABELS[r.by_hand_payment as ByHandPayment] : r.promo_code ? `promo code ${r.promo_code}` : null),
+    byHand: r.by_hand_payment ?? null,
     promoCode: r.promo_code ?? null,
     publicBaseUrl: sender.publicBaseUrl,
     from: sender.from,

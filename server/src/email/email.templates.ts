@@ -18,6 +18,8 @@ export interface RegistrationEmailData {
   workshopDate: Date;
   amount: number;
   paymentMethod: string | null;
+  /** Added by an admin by hand: what goes back of money paid outside the site goes back the way it came. */
+  byHand?: 'complimentary' | 'offline' | null;
   publicBaseUrl: string;
   from: { email: string; name: string };
   /** The buyer's manage-your-booking link (confirmation emails only; scrubbed from storage once sent). */
@@ -47,6 +49,8 @@ export interface RegistrationEmailData {
 
 /** "$0.00 (free with promo code SPRING)", "$49.50 (with promo code HALF)", or the amount alone. */
 function amountPaid(d: RegistrationEmailData): string {
+  if (d.byHand === 'complimentary') return 'Complimentary';
+  if (d.byHand === 'offline') return `${formatCents(d.amount)} (paid outside the site)`;
   if (!d.promoCode) return formatCents(d.amount);
   return `${formatCents(d.amount)} (${d.amount === 0 ? 'free with' : 'with'} promo code ${d.promoCode})`;
 }
@@ -208,7 +212,7 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
   ];
   if (d.details?.['Cancelled by'] === 'organiser') return workshopCancelledEmail(d, refund, rows);
   const body = refund
-    ? `Hi ${d.name}, your booking is cancelled and your seat released. ${formatCents(refund)} is being refunded to your original payment method; it can take 5-7 business days to appear.`
+    ? `Hi ${d.name}, your booking is cancelled and your seat released. ${refundSentence(d, refund)}`
     : `Hi ${d.name}, your booking is cancelled and your seat released. Under the cancellation policy no refund is due.`;
   return {
     subject: `Booking cancelled: ${d.workshopTitle}`,
@@ -218,12 +222,20 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
   };
 }
 
+/** Where the money goes: back to the card or PayPal account, or, paid outside the site, back the way it came. */
+function refundSentence(d: RegistrationEmailData, refund: number): string {
+  if (d.byHand === 'offline') return `${formatCents(refund)} is being returned to you the way you paid; we will be in touch to arrange it.`;
+  return `${formatCents(refund)} is being refunded to your original payment method; it can take 5-7 business days to appear.`;
+}
+
 /** The organiser called the workshop off: everything paid goes back, with no fee, and the event leaves the buyer's calendar. */
 function workshopCancelledEmail(d: RegistrationEmailData & { details?: Record<string, string> }, refund: number, rows: [string, string][]): EmailContent {
   const reason = d.details?.Reason ? ` ${d.details.Reason}` : '';
   const sorry = `Hi ${d.name}, we are sorry: ${d.workshopTitle} on ${formatEventDate(d.workshopDate)} has been cancelled by the organiser.${reason}`;
   const money = refund
-    ? `${formatCents(refund)} is being refunded in full to your original payment method, with no fee; it can take 5-7 business days to appear.`
+    ? d.byHand === 'offline'
+      ? `${formatCents(refund)} is being returned to you in full, with no fee, the way you paid; we will be in touch to arrange it.`
+      : `${formatCents(refund)} is being refunded in full to your original payment method, with no fee; it can take 5-7 business days to appear.`
     : 'Nothing was charged for your seat, so there is nothing to refund.';
   const after = 'Reply to this email if you would like a seat in a later workshop.';
   return {

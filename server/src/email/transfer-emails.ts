@@ -19,3 +19,9 @@ export async function queueSeatPassedOn(trx: Knex.Transaction, registrationId: s
   const data = await registrationEmailData(trx, registrationId, sender);
   await queueEmail(trx, registrationId, 'booking_transferred', data.email, { ...data, details: { 'Transferred to': seat.to, 'Seat of': seat.from } }, { dedupeKey: `seat_passed_on:${key}` });
 }
+
+/** An admin corrected the buyer's email: the new address gets the confirmation, a new link and the event (same UID, a higher SEQUENCE). Once per correction (`key`). */
+export async function queueEmailCorrected(trx: Knex.Transaction, registrationId: string, sender: EmailSender, bookingUrl: string, key: string): Promise<void> {
+  const data = await registrationEmailData(trx, registrationId, sender);
+  await queueInvite(trx, 'confirmation_resend', data.email, { ...data, bookingUrl }, { registrationId }, 'REQUEST', { dedupeKey: `email_corrected:${key}` });
+}

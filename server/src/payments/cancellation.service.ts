@@ -1,4 +1,4 @@
-import { rescheduleChoiceOpen, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { BY_HAND_MESSAGES, rescheduleChoiceOpen, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { queueCancellationEmail, queueSeatsCancelledEmail } from '../email/email.queue';
 import type { Knex } from 'knex';
@@ -50,7 +50,8 @@ export async function lockBooking(trx: Knex.Transaction, registrationId: string)
   // A seat moved out of a team booking is paid by that booking's payment, decided on its one ledger row.
   const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
   const paid = paymentId && reg.payment_method ? { provider: reg.payment_method, paymentId } : null;
-  if (!paid && reg.amount > 0) throw new ConflictError(CANCEL_MESSAGES.notActive);
+  // A booking an admin added by hand has no provider payment either: what goes back, goes back by hand.
+  if (!paid && reg.amount > 0 && !reg.by_hand_payment) throw new ConflictError(CANCEL_MESSAGES.notActive);
   const known = paid ? await lockPayment(trx, paid.provider, paid.paymentId) : undefined;
   // A moved seat's ledger row was written when it moved: never recorded again from its one-seat amount.
   if (paid && !known && !reg.payment_id) throw new ConflictError(CANCEL_MESSAGES.notActive);
@@ -78,6 +79,7 @@ export async function leftOfBooking(trx: Knex.Transaction, reg: RegistrationRow,
  * clear gives back more. Answers what goes back now.
  */
 async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cents: number, opts: CancelOptions): Promise<number> {
+  if (reg.by_hand_payment) return decideByHand(trx, reg, cents, opts);
   const kept = payment ? payment.kept_cents : 0;
   const most = payment ? Math.max(0, Math.min(kept, await leftOfBooking(trx, reg, payment))) : 0;
   let now = { refundCents: cents, countsOutside: 0 };
@@ -97,6 +99,21 @@ async function decideRefund(trx: Knex.Transaction, { reg, payment }: Locked, cen
   if (countsGoodwill) await trx('workshop_registrations').where({ id: reg.id }).increment('goodwill_counted_cents', countsGoodwill);
   if (now.refundCents > 0) await queueOwedRefund(trx, decided, { registrationId: reg.id, reason: 'cancellation' });
   return now.refundCents;
+}
+
+/**
+ * A booking added by hand: no provider ever held its money, so none is asked for it. What goes
+ * back is recorded on the row as given back by hand (never more than was paid, checked by the
+ * database too); the buyer cannot cancel one paid outside the site from their link (the organiser
+ * arranges that money), while the organiser calling the workshop off owes them all of it.
+ */
+async function decideByHand(trx: Knex.Transaction, reg: RegistrationRow, cents: number, opts: CancelOptions): Promise<number> {
+  if (opts.by === 'cancelled_by_buyer' && reg.amount > 0) throw new ConflictError(BY_HAND_MESSAGES.buyerCancel);
+  const left = reg.amount - (reg.by_hand_refunded_cents ?? 0);
+  const back = opts.inFull || opts.policyTotal ? Math.min(cents, left) : cents;
+  if (!Number.isInteger(back) || back < 0 || back > left) throw new ConflictError(BY_HAND_MESSAGES.refundTooMuch);
+  if (back > 0) await trx('workshop_registrations').where({ id: reg.id }).increment('by_hand_refunded_cents', back);
+  return back;
 }
 
 /** Whether a booking link opened before the lock still opens this booking (or its attendee's seat) now. */
@@ -166,7 +183,9 @@ export async function cancelSeats(
       const patch = { status_reason: opts.by, cancelled_at: trx.fn.now(), seats: 0, kept_uses: trx.raw('kept_uses + ?', [keptUses]) };
       // Ended with money given back (now, or for seats cancelled before): refunded once every refund went through; else cancelled.
       const refunds: { status: string }[] = await trx('refunds').where({ registration_id: registrationId }).select('status');
-      const to = refundCents > 0 || refunds.some((f) => f.status !== 'succeeded') ? 'refund_pending' : refunds.length ? 'refunded' : 'cancelled';
+      const byHand = locked.reg.by_hand_payment ? (locked.reg.by_hand_refunded_cents ?? 0) + refundCents : 0;
+      // Given back by hand is given back already: nothing waits on a provider.
+      const to = byHand > 0 ? 'refunded' : refundCents > 0 || refunds.some((f) => f.status !== 'succeeded') ? 'refund_pending' : refunds.length ? 'refunded' : 'cancelled';
       await transition(trx, registrationId, ['completed'], to, patch);
       const off = locked.workshopCancelled ? await trx('workshops').where({ id: locked.reg.workshop_id }).first('cancel_reason') : undefined;
       await queueCancellationEmail(trx, registrationId, ctx.sender, refundCents, off && { reason: off.cancel_reason ?? '' });

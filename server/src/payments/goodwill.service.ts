@@ -1,4 +1,4 @@
-import { WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { BY_HAND_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { queueGoodwillEmail } from '../email/email.queue';
 import { ConflictError } from '../http/errors';
 import { CANCEL_MESSAGES, leftOfBooking, lockBooking, uncountedGoodwill } from './cancellation.service';
@@ -27,7 +27,7 @@ export async function refundKeepingBooking(ctx: Pick<PaymentsContext, 'db' | 'se
     const locked = await lockBooking(trx, registrationId);
     if (locked.workshopCancelled) throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.bookingsRefunded);
     const payment = locked.payment;
-    if (!payment) throw new ConflictError(GOODWILL_MESSAGES.free);
+    if (!payment) throw new ConflictError(locked.reg.by_hand_payment === 'offline' ? BY_HAND_MESSAGES.noProviderPayment : GOODWILL_MESSAGES.free);
     const most = Math.min(payment.kept_cents, await leftOfBooking(trx, locked.reg, payment));
     if (!Number.isInteger(cents) || cents < 1 || cents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
     // What the seats still held are worth, less the goodwill given on them already: part of it stays

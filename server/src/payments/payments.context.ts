@@ -40,6 +40,10 @@ export interface RegistrationRow {
   booking_token_hash?: string | null;
   /** When an admin last moved the booking to another workshop (it is there since then). */
   moved_in_at?: Date | null;
+  /** Added by an admin by hand: complimentary, or paid outside the site (bank transfer, cash); no provider ever holds its money. */
+  by_hand_payment?: 'complimentary' | 'offline' | null;
+  /** What an admin recorded giving back by hand of a booking paid outside the site. */
+  by_hand_refunded_cents?: number;
   created_at: Date;
 }
 

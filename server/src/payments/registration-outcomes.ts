@@ -36,7 +36,7 @@ export async function seatFor(trx: Knex.Transaction, locked: LockedSeat<Registra
 }
 
 /** `payment` null: a booking a promo code made free (no money, no provider). The payment's ledger row says it bought the seat. */
-export async function completeRegistration(ctx: PaymentsContext, trx: Knex.Transaction, reg: Pick<RegistrationRow, 'id'>, payment: CapturedPayment | null): Promise<void> {
+export async function completeRegistration(ctx: Pick<PaymentsContext, 'sender'>, trx: Knex.Transaction, reg: Pick<RegistrationRow, 'id'>, payment: CapturedPayment | null): Promise<void> {
   const link = newBookingToken();
   if (payment) await recordPayment(trx, payment, 'seat');
   const done = await transition<RegistrationRow>(trx, reg.id, ['pending', 'failed'], 'completed', {

@@ -49,6 +49,9 @@ export function toRegistration(row: Record<string, unknown>, attendees: Seat[] =
     seats: Number(row.seats ?? 1),
     seats_bought: Number(row.seats_bought ?? 1),
     attendees,
+    by_hand_payment: (row.by_hand_payment as Registration['by_hand_payment']) ?? null,
+    by_hand_note: (row.by_hand_note as string | null) ?? null,
+    by_hand_refunded_cents: Number(row.by_hand_refunded_cents ?? 0),
   };
 }
 

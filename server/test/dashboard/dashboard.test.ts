@@ -62,6 +62,7 @@ describe('GET /api/admin/dashboard', () => {
       date: new Date(upcoming.date).toISOString(),
       completed: 3,
       collected_cents: 9900 + 12900 + 7700,
+      offline_cents: 0,
       pending_cents: 4900,
       refunded_cents: 2500,
     });

@@ -59,6 +59,7 @@ describe('calling a workshop off', () => {
         { provider: 'razorpay', bookings: 2, refund_cents: 29700 },
       ],
       free_bookings: 0,
+      by_hand: { bookings: 0, refund_cents: 0 },
       open_holds: 1,
       waitlisted: 1,
       refunded: 0,

@@ -57,6 +57,8 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
   rowHref?: (row: T) => string;
   /** Rows that open in place to show what they hold (a team booking's attendees). */
   expandable?: ExpandableConfig<T>;
+  /** Beside the title: the screen's own action (Add booking). */
+  headerExtra?: ReactNode;
 }
 
 /**
@@ -79,7 +81,7 @@ export function ListScreen<T extends { id: string; email: string }, S extends st
 
   return (
     <>
-      <PageHeader title={p.title} subtitle={p.subtitle} />
+      <PageHeader title={p.title} subtitle={p.subtitle} extra={p.headerExtra} />
       {(data || !error) && <StatCards loading={!data} cards={p.cards(data?.summary)} />}
       {error && !data && <LoadError title={`Failed to load ${p.noun}`} error={error} onRetry={reload} />}
       <Card>

@@ -9,6 +9,8 @@ export const bookingViewSchema = z.object({
   amount_cents: z.number(),
   currency: z.string(),
   payment_method: z.string().nullable(),
+  /** Added by an admin by hand: complimentary, or paid outside the site (then the organiser, not this page, cancels it). */
+  by_hand_payment: z.enum(['complimentary', 'offline']).nullable().default(null),
   workshop: z.object({ title: z.string(), date: z.string(), duration_hours: z.number(), time_zone: z.string() }),
   /** Present only for an active booking inside its window. */
   join: z.object({ url: z.string().nullable(), passcode: z.string().nullable(), materials_url: z.string().nullable() }).nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEREST_SOURCES } from '../constants';
 import { interestStatusSchema } from './interest.schema';
+import { BY_HAND_PAYMENTS } from './booking-by-hand.schema';
 import { paymentMethodSchema, registrationStatusSchema } from './registration.schema';
 import { recoveryStateSchema } from './sales.schema';
 import { refundPolicySchema, siteMaintenanceSchema } from './settings.schema';
@@ -71,6 +72,11 @@ export const registrationSchema = z.object({
   seats_bought: z.number(),
   /** Who sits in each seat, in order (the admin list's expanded row; a seat not named yet has no name). */
   attendees: z.array(z.object({ id: z.string(), position: z.number(), name: z.string().nullable(), email: z.string().nullable(), status: z.enum(['active', 'cancelled']) })),
+  /** A booking an admin added by hand: complimentary, or paid outside the site; null for one bought here. */
+  by_hand_payment: z.enum(BY_HAND_PAYMENTS).nullable().optional(),
+  by_hand_note: z.string().nullable().optional(),
+  /** What an admin recorded as given back by hand (bank transfer, cash) of a booking paid outside the site. */
+  by_hand_refunded_cents: z.number().optional(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 
@@ -142,7 +148,9 @@ export const workshopRevenueSchema = z.object({
   title: z.string(),
   date: z.string(),
   completed: z.number(),
+  /** Completed bookings' money the providers collected; bookings paid outside the site are `offline_cents`. */
   collected_cents: z.number(),
+  offline_cents: z.number(),
   pending_cents: z.number(),
   refunded_cents: z.number(),
 });
@@ -155,8 +163,12 @@ export const dashboardSchema = z.object({
   total_revenue_cents: z.number(),
   /** The honest split of that sum: money received (completed), awaited (pending), given back (refunded). */
   collected_cents: z.number(),
+  /** Completed bookings an admin added by hand as paid outside the site (bank transfer, cash): never through a provider. */
+  offline_cents: z.number(),
   pending_cents: z.number(),
+  /** What the providers gave back; `offline_refunded_cents` is what admins recorded giving back by hand for offline bookings. */
   refunded_cents: z.number(),
+  offline_refunded_cents: z.number(),
   revenue_by_workshop: z.array(workshopRevenueSchema),
   active_workshops: z.number(),
   upcoming_workshops: z.number(),

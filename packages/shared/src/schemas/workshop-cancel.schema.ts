@@ -45,11 +45,13 @@ export const workshopCancellationSchema = z.object({
   /** Completed bookings the cancellation covers, and their seats. */
   bookings: z.number(),
   seats: z.number(),
-  /** What goes back in all (before), or was decided to go back (after): in full, no fee. */
+  /** What goes back in all (before), or was decided to go back (after): in full, no fee; through the providers and, for `by_hand`, by hand. */
   refund_cents: z.number(),
   providers: z.array(providerShare),
-  /** Bookings a promo code made free: cancelled, nothing to give back. */
+  /** Bookings a promo code made free, or an admin added as complimentary: cancelled, nothing to give back. */
   free_bookings: z.number(),
+  /** Bookings an admin added as paid outside the site: what the organiser gives back by hand (part of `refund_cents`). */
+  by_hand: z.object({ bookings: z.number(), refund_cents: z.number() }).default({ bookings: 0, refund_cents: 0 }),
   /** Unpaid checkouts ended by the cancellation, and people in the waitlist told. */
   open_holds: z.number(),
   waitlisted: z.number(),

@@ -10,6 +10,8 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/registrations/:id/resend': 'Resent a confirmation',
   'POST /api/admin/registrations/:id/move': 'Moved a booking',
   'POST /api/admin/registrations/:id/transfer': 'Transferred a booking',
+  'POST /api/admin/registrations': 'Added a booking by hand',
+  'PATCH /api/admin/registrations/:id': "Corrected a booking's details",
   'DELETE /api/admin/registrations': 'Cleared registrations',
   'PUT /api/admin/settings/:key': 'Changed a setting',
   'PATCH /api/admin/interests/:id': 'Changed an interest',

@@ -1,4 +1,4 @@
-import { CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, HourglassOutlined, RollbackOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
+import { BankOutlined, CalendarOutlined, CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, HourglassOutlined, RollbackOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatCents } from '@workshop/shared';
 import { Button, Col, Flex, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router-dom';
@@ -58,7 +58,14 @@ export function DashboardScreen() {
       <StatCards
         loading={!data}
         cards={[
-          { title: 'Collected', value: formatCents(data?.collected_cents ?? 0), hint: 'Completed payments', icon: <CheckCircleOutlined />, color: '#059669' },
+          { title: 'Collected', value: formatCents(data?.collected_cents ?? 0), hint: 'Completed payments through PayPal and card', icon: <CheckCircleOutlined />, color: '#059669' },
+          {
+            title: 'Offline',
+            value: formatCents(data?.offline_cents ?? 0),
+            hint: data?.offline_refunded_cents ? `Paid outside the site; ${formatCents(data.offline_refunded_cents)} given back by hand` : 'Paid outside the site (bank transfer, cash)',
+            icon: <BankOutlined />,
+            color: '#7c3aed',
+          },
           { title: 'Pending', value: formatCents(data?.pending_cents ?? 0), hint: 'Checkouts not yet paid', icon: <HourglassOutlined />, color: '#d97706' },
           { title: 'Refunded', value: formatCents(data?.refunded_cents ?? 0), hint: 'Returned to buyers', icon: <RollbackOutlined />, color: '#6b7280' },
         ]}

@@ -12,6 +12,7 @@ const COLUMNS: SummaryColumn<WorkshopRevenue>[] = [
   { title: 'Date', dataIndex: 'date', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatShortDate(v)}</span> },
   { title: 'Paid seats', dataIndex: 'completed', align: 'right' },
   { title: 'Collected', dataIndex: 'collected_cents', align: 'right', render: money },
+  { title: 'Offline', dataIndex: 'offline_cents', align: 'right', render: money },
   { title: 'Pending', dataIndex: 'pending_cents', align: 'right', render: money },
   { title: 'Refunded', dataIndex: 'refunded_cents', align: 'right', render: money },
 ];
@@ -29,6 +30,7 @@ function PhoneList({ rows }: { rows: WorkshopRevenue[] }) {
           </Text>
           <Flex justify="space-between" wrap gap={8} style={{ marginTop: 8, fontSize: 13 }}>
             <span>Collected {money(w.collected_cents)}</span>
+            {w.offline_cents > 0 && <span>Offline {money(w.offline_cents)}</span>}
             <span>Pending {money(w.pending_cents)}</span>
             <span>Refunded {money(w.refunded_cents)}</span>
           </Flex>

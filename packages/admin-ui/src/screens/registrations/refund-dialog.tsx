@@ -17,7 +17,7 @@ interface Values {
 
 /** What is left of the payment to give back, as the server counts it (a refund that failed is still owed, and retried). */
 export function refundableCents(detail: RegistrationDetail): number {
-  const given = detail.refunds.reduce((sum, f) => sum + f.amount_cents, 0);
+  const given = detail.refunds.reduce((sum, f) => sum + f.amount_cents, 0) + (detail.registration.by_hand_refunded_cents ?? 0);
   return Math.max(0, detail.registration.amount - given);
 }
 
@@ -34,6 +34,8 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
   const [refused, setRefused] = useState<string>();
   const [keep, setKeep] = useState(false);
   const r = detail.registration;
+  // Paid outside the site: the admin gives it back by hand and records it here; no provider is asked, and there is no goodwill refund to make.
+  const byHand = r.by_hand_payment === 'offline';
   const policy = detail.policy_refund;
   const left = refundableCents(detail);
   const initial: Values = { dollars: (policy ? policy.refund_cents : left) / 100, reason: '' };
@@ -49,7 +51,8 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
     setRefused(undefined);
     try {
       const { refundCents } = await api.admin.registration.refund(r.id, parsed.data);
-      message.success(keep ? `Goodwill refund of ${formatCents(refundCents)} started; the booking stays and ${r.name} is emailed.` : `Refund of ${formatCents(refundCents)} started; ${r.name} is emailed when it goes through.`);
+      if (byHand) message.success(`Refund of ${formatCents(refundCents)} recorded; the booking is cancelled and ${r.name} is emailed.`);
+      else message.success(keep ? `Goodwill refund of ${formatCents(refundCents)} started; the booking stays and ${r.name} is emailed.` : `Refund of ${formatCents(refundCents)} started; ${r.name} is emailed when it goes through.`);
       onDone();
       onClose();
     } catch (err) {
@@ -65,7 +68,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       open={open}
       onCancel={onClose}
       onOk={submit}
-      okText={keep ? 'Refund and keep booking' : 'Refund and cancel booking'}
+      okText={byHand ? 'Record refund and cancel booking' : keep ? 'Refund and keep booking' : 'Refund and cancel booking'}
       okButtonProps={{ danger: !keep, 'data-testid': 'refund-submit' }}
       confirmLoading={busy}
       destroyOnHidden
@@ -79,8 +82,17 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       data-testid="refund-dialog"
     >
       <Typography.Paragraph type="secondary" data-testid="refund-explained">
+        {byHand ? (
+          <>
+            Paid outside the site ({formatCents(r.amount)}): give the amount below back by hand (bank transfer, cash) and record it here. The seat is freed at once; no card or PayPal refund is made. Up to {formatCents(left)} can be
+            recorded.
+          </>
+        ) : (
+          <>
         {keep ? 'The booking stays, with its seats, join details and reminders; the amount below goes back' : 'The seat is freed at once and the amount below goes back'} to the buyer&apos;s {r.payment_method === 'razorpay' ? 'card' : 'PayPal account'}. Paid{' '}
         {formatCents(r.amount)}; up to {formatCents(left)} can be refunded.
+          </>
+        )}
       </Typography.Paragraph>
       {/* The policy prices a cancel; a goodwill refund is the admin's own figure. */}
       {policy && !keep && (
@@ -93,15 +105,17 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       )}
       {refused && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refused} data-testid="refund-error" />}
       <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false}>
-        <Form.Item label="Amount to refund (USD)" name="dollars">
+        <Form.Item label={byHand ? 'Amount given back by hand (USD)' : 'Amount to refund (USD)'} name="dollars">
           <InputNumber prefix="$" precision={2} step={1} style={{ width: '100%', maxWidth: 240 }} data-testid="refund-amount-input" />
         </Form.Item>
         <Form.Item label="Reason" name="reason">
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="refund-reason" />
         </Form.Item>
+        {!byHand && (
         <Checkbox checked={keep} onChange={(e) => setKeep(e.target.checked)} data-testid="refund-keep-booking">
           Keep the booking (a goodwill refund: nothing else changes)
         </Checkbox>
+        )}
       </Form>
     </Modal>
   );

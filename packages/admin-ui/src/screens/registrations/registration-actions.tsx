@@ -1,9 +1,10 @@
-import { DollarOutlined, MailOutlined, StopOutlined, SwapOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { DollarOutlined, EditOutlined, MailOutlined, StopOutlined, SwapOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import type { RegistrationDetail } from '@workshop/shared';
 import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
+import { EditBookingDialog } from './edit-booking-dialog';
 import { MoveDialog } from './move-dialog';
 import { RefundDialog } from './refund-dialog';
 import { TransferDialog } from './transfer-dialog';
@@ -17,7 +18,7 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
   const { message, modal } = useAppApi();
   const { offline, reason } = useOffline();
   const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
-  const [dialog, setDialog] = useState<'refund' | 'move' | 'transfer' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'move' | 'transfer' | 'edit' | null>(null);
   const r = detail.registration;
   if (r.status !== 'completed') return null;
 
@@ -66,13 +67,16 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
 
   return (
     <>
+      {action('Edit details', <EditOutlined />, () => setDialog('edit'), 'action-edit')}
       {action('Resend confirmation', <MailOutlined />, resend, 'action-resend', { loading: busy === 'resend' })}
       {action('Move', <SwapOutlined />, () => setDialog('move'), 'action-move')}
       {r.seats === 1 && action('Transfer', <UserSwitchOutlined />, () => setDialog('transfer'), 'action-transfer')}
-      {action('Refund', <DollarOutlined />, () => setDialog('refund'), 'action-refund', { danger: true })}
+      {/* A complimentary seat has nothing to give back: it is only cancelled. */}
+      {r.by_hand_payment !== 'complimentary' && action('Refund', <DollarOutlined />, () => setDialog('refund'), 'action-refund', { danger: true })}
       {action('Cancel without refund', <StopOutlined />, cancel, 'action-cancel', { danger: true, loading: busy === 'cancel' })}
       <RefundDialog detail={detail} open={dialog === 'refund'} onClose={() => setDialog(null)} onDone={onChanged} />
       <MoveDialog detail={detail} open={dialog === 'move'} onClose={() => setDialog(null)} onDone={onChanged} />
+      {dialog === 'edit' && <EditBookingDialog detail={detail} open onClose={() => setDialog(null)} onDone={onChanged} />}
       {dialog === 'transfer' && <TransferDialog detail={detail} open onClose={() => setDialog(null)} onDone={onChanged} />}
     </>
   );

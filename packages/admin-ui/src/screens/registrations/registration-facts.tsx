@@ -24,7 +24,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
 const SHOWN = new Set([
   'id', 'name', 'email', 'phone', 'workshop_id', 'workshop_title', 'workshop_date', 'access_id', 'amount', 'currency', 'payment_method', 'payment_id', 'provider_order_id', 'status', 'status_reason',
   'created_at', 'completed_at', 'cancelled_at', 'promo_code', 'promo_code_id', 'discount_cents', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
-  'paid_with_payment_id', 'split_from_registration_id',
+  'paid_with_payment_id', 'split_from_registration_id', 'by_hand_payment', 'by_hand_note', 'by_hand_refunded_cents',
 ]);
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 const raw = (v: unknown) => {
@@ -72,6 +72,23 @@ export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
                 {`Paid ${formatCents(detail.money.captured_cents)} · refunded ${formatCents(detail.money.refunded_cents)}`}
                 {detail.money.refunded_by_hand_cents > 0 && ` · refunded by hand at the provider ${formatCents(detail.money.refunded_by_hand_cents)}`}
                 {` · net ${formatCents(detail.money.kept_cents)}`}
+              </span>
+            ),
+          },
+        ]
+      : []),
+    ...(r.by_hand_payment
+      ? [
+          {
+            key: 'by-hand',
+            label: 'Added by hand',
+            span: 'filled' as const,
+            children: (
+              <span data-testid="detail-by-hand">
+                {r.by_hand_payment === 'offline' ? `Paid outside the site ${formatCents(r.amount)}` : 'Complimentary'}
+                {(r.by_hand_refunded_cents ?? 0) > 0 && ` · given back by hand ${formatCents(r.by_hand_refunded_cents ?? 0)}`}
+                {r.by_hand_payment === 'offline' && ` · net ${formatCents(r.amount - (r.by_hand_refunded_cents ?? 0))}`}
+                {r.by_hand_note && ` · ${r.by_hand_note}`}
               </span>
             ),
           },

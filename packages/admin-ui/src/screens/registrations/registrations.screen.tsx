@@ -1,4 +1,4 @@
-import { CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, TeamOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ClockCircleOutlined, DollarOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
 import {
   formatCents,
   formatDateTime,
@@ -10,9 +10,10 @@ import {
   type RegistrationStatus,
   type RegistrationSummary,
 } from '@workshop/shared';
-import { Typography } from 'antd';
+import { Button, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useRegistrationPath } from '../../app/admin-paths';
 import { useApi } from '../../app/api-context';
 import { campaignText } from '../../components/campaign-text';
@@ -22,7 +23,9 @@ import { CardHead } from '../../components/phone-list';
 import type { StatCard } from '../../components/stat-cards';
 import { StatusReason } from '../../components/status-reason';
 import { StatusTag } from '../../components/status-tag';
+import { useOffline } from '../../queries/connectivity.store';
 import { useLive } from '../../queries/live.store';
+import { AddBookingDialog } from './add-booking-dialog';
 import { useCachedQuery } from '../../queries/use-cached-query';
 
 // The SPEC's three first, then the states payments add.
@@ -61,7 +64,18 @@ const columns = (detail: (id: string) => string): ColumnsType<Registration> => [
     render: (v: string | null, r) => (v ? <span data-testid="row-promo">{`${v} (−${formatCents(r.discount_cents)})`}</span> : <Typography.Text type="secondary">—</Typography.Text>),
   },
   { title: 'Seats', dataIndex: 'seats', align: 'right', render: (v: number, r) => <span data-testid="row-seats">{seatCount(r)}</span> },
-  { title: 'Amount', dataIndex: 'amount', align: 'right', fixed: 'right', render: (v: number) => formatCents(v) },
+  {
+    title: 'Amount',
+    dataIndex: 'amount',
+    align: 'right',
+    fixed: 'right',
+    render: (v: number, r) => (
+      <span style={{ whiteSpace: 'nowrap' }}>
+        {formatCents(v)}
+        {r.by_hand_payment && <Typography.Text type="secondary" data-testid="row-by-hand">{` (${BY_HAND_SHORT[r.by_hand_payment]})`}</Typography.Text>}
+      </span>
+    ),
+  },
   {
     title: 'Status',
     dataIndex: 'status',
@@ -74,6 +88,9 @@ const columns = (detail: (id: string) => string): ColumnsType<Registration> => [
     ),
   },
 ];
+
+/** A booking added by hand, in the list's few words. */
+const BY_HAND_SHORT = { complimentary: 'complimentary', offline: 'offline' } as const;
 
 /** "3", or "2 of 3" once some seats of the order were cancelled. */
 const seatCount = (r: Registration) => (r.seats === r.seats_bought || r.status !== 'completed' ? String(r.seats_bought) : `${r.seats} of ${r.seats_bought}`);
@@ -111,6 +128,7 @@ function RegistrationCard({ r, href }: { r: Registration; href: string }) {
       <div style={{ marginTop: 6 }}>{r.workshop_title}</div>
       <div style={{ fontSize: 13 }}>
         <Typography.Text strong>{formatCents(r.amount)}</Typography.Text>
+        {r.by_hand_payment && ` (${BY_HAND_SHORT[r.by_hand_payment]})`}
         {r.promo_code && ` (${r.promo_code}, −${formatCents(r.discount_cents)})`}
         {r.seats_bought > 1 && ` · ${seatCount(r)} seats`} · {formatDateTime(r.created_at)}
       </div>
@@ -133,8 +151,21 @@ export function RegistrationsScreen() {
   // The workshop filter's choices: the same list the Workshops screen shows (and caches).
   const workshops = useCachedQuery('workshops', () => api.admin.workshops.list()).data ?? [];
   const detail = useRegistrationPath();
+  const navigate = useNavigate();
+  const { offline, reason } = useOffline();
+  const [adding, setAdding] = useState(false);
+  const addButton = (
+    <Tooltip title={reason}>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={offline} data-testid="add-booking">
+        Add booking
+      </Button>
+    </Tooltip>
+  );
   return (
+    <>
+    {adding && <AddBookingDialog workshops={workshops} open onClose={() => setAdding(false)} onDone={(id) => navigate(detail(id))} />}
     <ListScreen<Registration, RegistrationStatus, RegistrationSummary>
+      headerExtra={addButton}
       noun="registrations"
       title="Registration Management"
       subtitle="Every registration and payment, newest first"
@@ -153,5 +184,6 @@ export function RegistrationsScreen() {
       emptyDescription="Registrations will appear here once people sign up."
       workshops={workshops.map((w) => ({ value: w.id, label: `${w.title} (${formatShortDate(w.date)})` }))}
     />
+    </>
   );
 }

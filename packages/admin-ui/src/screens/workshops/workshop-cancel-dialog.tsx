@@ -12,7 +12,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 
 /** What the cancellation covers (before) or did (after), in the admin's words. */
 function Summary({ s }: { s: WorkshopCancellation }) {
-  const providers = s.providers.map((p) => `${PROVIDER[p.provider]}: ${plural(p.bookings, 'booking')}, ${formatCents(p.refund_cents)}`).join(' · ');
+  const byHand = s.by_hand?.bookings ? [`paid outside the site: ${plural(s.by_hand.bookings, 'booking')}, ${formatCents(s.by_hand.refund_cents)} to give back by hand`] : [];
+  const providers = [...s.providers.map((p) => `${PROVIDER[p.provider]}: ${plural(p.bookings, 'booking')}, ${formatCents(p.refund_cents)}`), ...byHand].join(' · ');
   return (
     <Descriptions size="small" column={1} bordered data-testid="cancel-summary">
       <Descriptions.Item label="Bookings">

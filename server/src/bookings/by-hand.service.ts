@@ -1,0 +1,95 @@
+import { type AdminAddBookingInput, type AdminEditBookingInput, BY_HAND_MESSAGES, DEFAULT_SETTINGS, SEATS_MESSAGES, TRANSFER_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/knex';
+import type { EmailSender } from '../email/email.data';
+import { ConflictError, NotFoundError } from '../http/errors';
+import { completeRegistration } from '../payments/registration-outcomes';
+import { queueEmailCorrected } from '../email/transfer-emails';
+import { newAccessId } from '../registrations/access-id';
+import { bookingUrl, newBookingToken } from '../registrations/booking-token';
+import { emailsWithSeats } from '../registrations/attendees.queries';
+import { SEAT_MESSAGES } from '../registrations/seat-messages';
+import { countTakenSeats } from '../workshops/seats.queries';
+import { capacity } from '../workshops/workshops.queries';
+import { openCheckoutOf } from './transfer.service';
+
+type AddInput = Required<Pick<AdminAddBookingInput, 'workshop_id' | 'name' | 'email' | 'phone' | 'payment' | 'amount_cents' | 'note'>>;
+
+/**
+ * A booking an admin adds by hand (issue 23, point 5): one seat, complimentary or paid outside the
+ * site. Decided with the workshop row locked and counted as every checkout counts (sold seats,
+ * live holds and waitlist offers, the capacity and the registration limit), so a booking by hand
+ * never takes a seat a buyer is paying for, nor the other way round. It completes the way a paid
+ * one does, in the same transaction: confirmation with booking link and calendar invite, the
+ * admins' notice, reminders, the waitlist told. No provider holds its money, so none is ever asked
+ * to refund it (payments/cancellation.service.ts records what goes back by hand).
+ */
+export async function addBookingByHand(d: { db: Db; sender: EmailSender }, input: AddInput): Promise<string> {
+  return d.db.transaction(async (trx) => {
+    const w = await trx('workshops').where({ id: input.workshop_id }).forNoKeyUpdate().first('id', 'max_participants', 'status', trx.raw('date <= now() AS started'));
+    if (!w) throw new NotFoundError('Workshop not found');
+    if (w.status === 'cancelled') throw new ConflictError(WORKSHOP_CANCEL_MESSAGES.notOpen);
+    if (w.started) throw new ConflictError(SEAT_MESSAGES.started, 'registration_closed');
+    const setting = await trx('admin_settings').where({ setting_key: 'registration_limit' }).first('setting_value');
+    const cap = capacity(w.max_participants, { ...DEFAULT_SETTINGS.registration_limit, ...(setting?.setting_value ?? {}) });
+    if (cap !== null && (await countTakenSeats(trx, w.id)) + 1 > cap) throw new ConflictError(BY_HAND_MESSAGES.noSeats, 'sold_out');
+    // One seat per person, as at checkout: someone seated, or with a checkout or an offer of their own, is not booked twice.
+    const [seated] = await emailsWithSeats(trx, w.id, [input.email]);
+    if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+    if (await openCheckoutOf(trx, w.id, input.email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
+    const [reg] = await trx('workshop_registrations')
+      .insert({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        workshop_id: w.id,
+        access_id: newAccessId(),
+        amount: input.amount_cents,
+        currency: 'USD',
+        seats_bought: 1,
+        seats: 1,
+        payment_method: null,
+        by_hand_payment: input.payment,
+        by_hand_note: input.note || null,
+        status: 'pending',
+      })
+      .returning(['id']);
+    await completeRegistration(d, trx, reg, null);
+    return reg.id as string;
+  });
+}
+
+/**
+ * An admin corrects the buyer's name, email or phone. A new email gets the confirmation (with a
+ * new booking link; the old one stops working) and the calendar event, as the booking's own
+ * (same UID, a higher SEQUENCE); the seat follows the buyer where it was theirs. One seat per
+ * person holds for the new address. Decided with the workshop and the booking locked.
+ */
+export async function editBooking(d: { db: Db; sender: EmailSender }, registrationId: string, patch: AdminEditBookingInput): Promise<void> {
+  await d.db.transaction(async (trx) => {
+    const ref = await trx('workshop_registrations').where({ id: registrationId }).first('workshop_id');
+    if (!ref) throw new NotFoundError('Registration not found');
+    await trx('workshops').where({ id: ref.workshop_id }).forNoKeyUpdate().first('id');
+    const reg = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('id', 'workshop_id', 'name', 'email', 'phone', 'status');
+    if (reg.workshop_id !== ref.workshop_id) throw new ConflictError('This booking changed a moment ago. Please check it and try again.');
+    if (reg.status !== 'completed') throw new ConflictError(BY_HAND_MESSAGES.editNotActive);
+    const email = patch.email ?? reg.email;
+    const emailChanged = email.toLowerCase() !== String(reg.email).toLowerCase();
+    if (emailChanged) {
+      const [seated] = await emailsWithSeats(trx, reg.workshop_id, [email], reg.id);
+      if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+      if (await openCheckoutOf(trx, reg.workshop_id, email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
+    }
+    const name = patch.name ?? reg.name;
+    await trx('workshop_registrations').where({ id: reg.id }).update({ name, email, phone: patch.phone ?? reg.phone, updated_at: trx.fn.now() });
+    // The seat the buyer sits in (named with their old details by a transfer or at checkout) follows them.
+    await trx('attendees')
+      .where({ registration_id: reg.id })
+      .whereRaw('lower(email) = lower(?)', [reg.email])
+      .update({ email, name: trx.raw('CASE WHEN name = ? THEN ? ELSE name END', [reg.name, name]), updated_at: trx.fn.now() });
+    if (!emailChanged) return;
+    const link = newBookingToken();
+    await trx('workshop_registrations').where({ id: reg.id }).update({ booking_token_hash: link.hash });
+    await queueEmailCorrected(trx, reg.id, d.sender, bookingUrl(d.sender.publicBaseUrl, link.token), `${reg.id}:${randomBytes(8).toString('hex')}`);
+  });
+}
