@@ -1,4 +1,4 @@
-import { formatCents, RESCHEDULE_CHOICE_HOURS, type BookingView } from '@workshop/shared';
+import { BY_HAND_MESSAGES, formatCents, RESCHEDULE_CHOICE_HOURS, type BookingView } from '@workshop/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { api, ApiError, userMessage } from '../lib/api';
@@ -10,6 +10,13 @@ import { BookingTransfer } from './booking-transfer';
 import '../styles/forms.css';
 import '../styles/pages.css';
 
+
+/** What the booking cost, as the buyer knows it: added by hand as complimentary or paid outside the site, or paid here. */
+function paidText(b: BookingView, team: boolean): string {
+  if (b.by_hand_payment === 'complimentary') return 'Complimentary';
+  if (b.by_hand_payment === 'offline') return `${formatCents(b.amount_cents)} (paid outside the site)`;
+  return team ? `${formatCents(b.amount_cents)} for ${b.seats.length} seats` : formatCents(b.amount_cents);
+}
 type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error' } | { state: 'ok'; booking: BookingView } | { state: 'transferred'; name: string };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -92,6 +99,8 @@ export default function BookingScreen() {
   };
   const team = b.role === 'buyer' && (b.seats.length > 1 || b.moved_seats.length > 0);
   const moved = b.cancellation?.band === 'rescheduled';
+  // Paid outside the site: the organiser, not this page, gives that money back.
+  const offline = b.by_hand_payment === 'offline';
   const choiceUntil = new Date(new Date(b.workshop.date).getTime() - RESCHEDULE_CHOICE_HOURS * 3_600_000).toISOString();
   const attendee = b.role === 'attendee';
   const cancel = async (confirm: boolean, ids?: string[]) => {
@@ -149,7 +158,7 @@ export default function BookingScreen() {
         ) : (
           <>
             <dt>Paid</dt>
-            <dd data-testid="booking-paid">{team ? `${formatCents(b.amount_cents)} for ${b.seats.length} seats` : formatCents(b.amount_cents)}</dd>
+            <dd data-testid="booking-paid">{paidText(b, team)}</dd>
           </>
         )}
       </dl>
@@ -230,10 +239,17 @@ export default function BookingScreen() {
                 {chosen.length ? `Cancel ${plural(chosen.length)}` : 'Cancel chosen seats'}
               </button>
             )}
-            <button type="button" className="btn btn-outline" onClick={() => void cancel(false)} disabled={busy} data-testid="booking-cancel">
-              {attendee ? 'Cancel my seat' : 'Cancel my booking'}
-            </button>
+            {offline ? null : (
+              <button type="button" className="btn btn-outline" onClick={() => void cancel(false)} disabled={busy} data-testid="booking-cancel">
+                {attendee ? 'Cancel my seat' : 'Cancel my booking'}
+              </button>
+            )}
           </div>
+          {offline && (
+            <p className="muted" data-testid="booking-offline">
+              {BY_HAND_MESSAGES.buyerCancel}
+            </p>
+          )}
           {preview !== null && (
             <div className="card booking-cancel" role="alertdialog" aria-labelledby="cancel-title" data-testid="booking-cancel-preview">
               <h3 id="cancel-title">{preview.ids ? `Cancel ${plural(preview.ids.length)}?` : attendee ? 'Cancel your seat?' : 'Cancel this booking?'}</h3>
@@ -242,7 +258,9 @@ export default function BookingScreen() {
                   ? `The workshop moved after you booked, so you get everything back: ${formatCents(preview.refund)}.`
                   : preview.refund
                     ? `Under our cancellation policy you get ${formatCents(preview.refund)} back.`
-                    : 'Under our cancellation policy no refund is due this close to the start.'}{' '}
+                    : b.by_hand_payment === 'complimentary'
+                      ? 'Your seat was complimentary, so there is nothing to refund.'
+                      : 'Under our cancellation policy no refund is due this close to the start.'}{' '}
                 {preview.ids && preview.ids.length > 1 ? 'These seats are' : team && !preview.ids ? 'All seats are' : 'Your seat is'} released at once. <Link to="/refund-policy">Read the policy</Link>.
               </p>
               <p className="booking-actions">

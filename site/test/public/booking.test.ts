@@ -1,3 +1,4 @@
+import { BY_HAND_MESSAGES } from '@workshop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newBookingToken } from '../../../server/src/registrations/booking-token';
 import { insertRegistration } from '../../../server/test/support/fixtures';
@@ -131,6 +132,35 @@ describe('the booking page in Chromium', () => {
     expect(await site.server.deps.db('workshop_registrations').where({ id: reg.id }).first()).toMatchObject({ name: 'Cara Colleague', email: 'cara.page@example.com', phone: '9123456780' });
     expect((await fetch(site.url(`/api/booking/${token}`))).status).toBe(404);
     await page.context().close();
+  });
+
+  it('a booking an admin added by hand: paid outside the site shows its amount and who to ask instead of a cancel button; a complimentary seat cancels with nothing to refund', async () => {
+    const w = await addWorkshop(site, { title: 'Hand Booked Workshop', date: new Date(Date.now() + 14 * DAY) });
+    const admin = await adminToken(site.server, { email: 'hands@workshop.test', password: 'hands password 1' });
+    const added = async (email: string, body: Record<string, unknown>) => {
+      const res = await client(site.server.url)('POST', '/api/admin/registrations', { token: admin, body: { workshop_id: w.id, name: 'Olu Offline', email, ...body } });
+      expect(res.status, res.text).toBe(201);
+      // The admin never sees the buyer's link: the page is opened with one made here.
+      const link = newBookingToken();
+      await site.server.deps.db('workshop_registrations').where({ id: res.body.registration.id }).update({ booking_token_hash: link.hash });
+      return link.token;
+    };
+    const offline = await openAs(await added('olu.offline@example.com', { payment: 'offline', amount_cents: 7500, note: 'Cash' }), 375, 'America/New_York');
+    expect(await offline.getByTestId('booking-paid').innerText()).toBe('$75.00 (paid outside the site)');
+    expect(await offline.getByTestId('booking-offline').innerText()).toBe(BY_HAND_MESSAGES.buyerCancel);
+    expect(await offline.getByTestId('booking-cancel').count()).toBe(0);
+    expect(await offline.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await offline.getByTestId('booking-offline').scrollIntoViewIfNeeded();
+    await screenshot(offline, 'booking-offline-375');
+    await offline.context().close();
+
+    const comp = await openAs(await added('cara.comp@example.com', { payment: 'complimentary' }), 375, 'America/New_York');
+    expect(await comp.getByTestId('booking-paid').innerText()).toBe('Complimentary');
+    await comp.getByTestId('booking-cancel').click();
+    expect(await comp.getByTestId('booking-cancel-preview').innerText()).toContain('Your seat was complimentary, so there is nothing to refund.');
+    await comp.getByRole('button', { name: 'Yes, cancel my booking' }).click();
+    await expect.poll(async () => (await site.server.deps.db('workshop_registrations').where({ email: 'cara.comp@example.com' }).first()).status).toBe('cancelled');
+    await comp.context().close();
   });
 
   it('says so, with a way to reach us, for a link that does not open a booking', async () => {

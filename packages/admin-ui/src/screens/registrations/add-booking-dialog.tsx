@@ -60,7 +60,7 @@ export function AddBookingDialog({ workshops, open, onClose, onDone }: { worksho
     <Modal title="Add a booking by hand" open={open} onCancel={onClose} onOk={submit} okText="Add booking" okButtonProps={{ 'data-testid': 'add-booking-submit' }} confirmLoading={busy} destroyOnHidden data-testid="add-booking-dialog">
       <Typography.Paragraph type="secondary">One seat, counted like any other. The person gets the confirmation, booking link, calendar invite and reminders.</Typography.Paragraph>
       {refused && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refused} data-testid="add-booking-error" />}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false}>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}>
         <Form.Item label="Workshop" name="workshop_id">
           <Select
             placeholder={choices.length ? 'Choose the workshop' : 'No upcoming workshop has a seat left'}

@@ -52,7 +52,7 @@ export function EditBookingDialog({ detail, open, onClose, onDone }: { detail: R
     <Modal title={`Edit ${r.name}'s details`} open={open} onCancel={onClose} onOk={submit} okText="Save details" okButtonProps={{ 'data-testid': 'edit-submit' }} confirmLoading={busy} destroyOnHidden data-testid="edit-dialog">
       <Typography.Paragraph type="secondary">A new email address gets the confirmation and a new booking link; the old link stops working.</Typography.Paragraph>
       {refused && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={refused} data-testid="edit-error" />}
-      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false}>
+      <Form<Values> form={form} layout="vertical" requiredMark={false} initialValues={initial} preserve={false} onValuesChange={(changed) => form.setFields(Object.keys(changed).map((name) => ({ name: name as keyof Values, errors: [] })))}>
         <Form.Item label="Name" name="name">
           <Input autoComplete="off" data-testid="edit-name" />
         </Form.Item>
