@@ -202,6 +202,26 @@ describe('desktop renderer with the real main-process handlers', () => {
     expect(await server.deps.db('refunds').where({ registration_id: team.id })).toHaveLength(0);
   }, 60_000);
 
+  it('adds a complimentary booking by hand from Registrations, then corrects its email on the registration', async () => {
+    await nav('Dashboard');
+    await nav('Registrations');
+    await page.getByTestId('add-booking').click();
+    const dialog = page.getByTestId('add-booking-dialog').last();
+    await dialog.getByTestId('add-booking-workshop').click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: workshop.title }).click();
+    await dialog.getByTestId('add-booking-name').fill('Desk Guest');
+    await dialog.getByTestId('add-booking-email').fill('desk.guest@example.com');
+    await dialog.getByTestId('add-booking-submit').click();
+    await page.getByTestId('registration-detail').waitFor();
+    expect(await page.getByTestId('detail-by-hand').textContent()).toBe('Complimentary');
+    await page.getByTestId('action-edit').click();
+    const edit = page.getByTestId('edit-dialog').last();
+    await edit.getByTestId('edit-email').fill('desk.guest.fixed@example.com');
+    await edit.getByTestId('edit-submit').click();
+    await page.getByText('Details saved; the confirmation is on its way to desk.guest.fixed@example.com.').waitFor();
+    expect(await server.deps.db('workshop_registrations').where({ email: 'desk.guest.fixed@example.com' }).first()).toMatchObject({ status: 'completed', by_hand_payment: 'complimentary', amount: 0 });
+  }, 60_000);
+
   it('calls a workshop off from its card: preview, reason, the title typed, then its refunds followed', async () => {
     const off = await createWorkshop(server.deps.db, { title: 'Desk Called Off', date: new Date(Date.now() + 9 * 86_400_000) });
     await nav('Dashboard');

@@ -9,6 +9,7 @@ import { newAccessId } from '../registrations/access-id';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { emailsWithSeats } from '../registrations/attendees.queries';
 import { SEAT_MESSAGES } from '../registrations/seat-messages';
+import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { countTakenSeats } from '../workshops/seats.queries';
 import { capacity } from '../workshops/workshops.queries';
 import { openCheckoutOf } from './transfer.service';
@@ -76,9 +77,13 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
     const email = patch.email ?? reg.email;
     const emailChanged = email.toLowerCase() !== String(reg.email).toLowerCase();
     if (emailChanged) {
-      const [seated] = await emailsWithSeats(trx, reg.workshop_id, [email], reg.id);
+      // This order's own seats count too: a team-mate made its buyer would sit twice.
+      const [seated] = await emailsWithSeats(trx, reg.workshop_id, [email]);
       if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
       if (await openCheckoutOf(trx, reg.workshop_id, email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
+      // A checkout of the old address that money may still complete is told apart from a second
+      // booking by this booking's email: changed now, that payment would buy the person a second seat.
+      if (await openCheckoutOf(trx, reg.workshop_id, reg.email)) throw new ConflictError(BY_HAND_MESSAGES.editOpenCheckout);
     }
     const name = patch.name ?? reg.name;
     await trx('workshop_registrations').where({ id: reg.id }).update({ name, email, phone: patch.phone ?? reg.phone, updated_at: trx.fn.now() });
@@ -88,6 +93,8 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
       .whereRaw('lower(email) = lower(?)', [reg.email])
       .update({ email, name: trx.raw('CASE WHEN name = ? THEN ? ELSE name END', [reg.name, name]), updated_at: trx.fn.now() });
     if (!emailChanged) return;
+    // Someone waiting in this workshop's line under the new address has a seat now.
+    await markWaitlistBooked(trx, { id: reg.id, workshop_id: reg.workshop_id, email });
     const link = newBookingToken();
     await trx('workshop_registrations').where({ id: reg.id }).update({ booking_token_hash: link.hash });
     await queueEmailCorrected(trx, reg.id, d.sender, bookingUrl(d.sender.publicBaseUrl, link.token), `${reg.id}:${randomBytes(8).toString('hex')}`);

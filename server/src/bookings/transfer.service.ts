@@ -74,7 +74,7 @@ async function handOver(trx: Knex.Transaction, order: Order, to: TransferInput, 
   await queueBookingTransferred(trx, order.id, sender, { name: order.name, email: order.email }, bookingUrl(sender.publicBaseUrl, link.token), key);
 }
 
-/** Whether this person has a checkout in the workshop that money may still complete, or a live waitlist offer there. */
+/** Whether this person has a checkout in the workshop that money may still complete (theirs, or a team's naming them), or a live waitlist offer there. */
 export async function openCheckoutOf(trx: Knex.Transaction, workshopId: string, email: string): Promise<boolean> {
   const checkout = await trx('workshop_registrations')
     .where({ workshop_id: workshopId })
@@ -82,5 +82,13 @@ export async function openCheckoutOf(trx: Knex.Transaction, workshopId: string, 
     .where((q) => q.where('status', 'pending').orWhere((f) => f.where('status', 'failed').whereNotNull('reconcile_after')))
     .first('id');
   if (checkout) return true;
+  // Named in someone else's team checkout that money may still complete: that seat would be theirs too.
+  const named = await trx('attendees as a')
+    .join('workshop_registrations as r', 'r.id', 'a.registration_id')
+    .where({ 'r.workshop_id': workshopId })
+    .whereRaw('lower(a.email) = lower(?)', [email])
+    .where((q) => q.where('r.status', 'pending').orWhere((f) => f.where('r.status', 'failed').whereNotNull('r.reconcile_after')))
+    .first('a.id');
+  if (named) return true;
   return Boolean(await trx('waitlist_entries as e').where({ 'e.workshop_id': workshopId }).whereRaw('lower(e.email) = lower(?)', [email]).whereRaw(OFFER_LIVE).first('e.id'));
 }

@@ -1,4 +1,4 @@
-import { BY_HAND_MESSAGES, MESSAGES, SEATS_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { BY_HAND_MESSAGES, MESSAGES, SEATS_MESSAGES, TRANSFER_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { describe, expect, it } from 'vitest';
 import { bookByCard, refundedAtProvider, refundsSettled } from '../payments/booking-flows';
 import { createWorkshop, sandboxEmails, waitFor } from '../payments/payments-helpers';
@@ -111,6 +111,13 @@ describe('adding a booking by hand', () => {
       [{ workshop_id: open.id, ...guest('x'), email: 'not-an-email', payment: 'complimentary' }, 422, 'Invalid email address'],
       [{ workshop_id: open.id, ...guest('x'), payment: 'offline', amount_cents: 10_000_001 }, 422, BY_HAND_MESSAGES.tooMuch],
     ];
+    // Named in a team checkout that ran out but may still be paid: that seat would be theirs too.
+    const team = await h.api('POST', '/api/checkout/razorpay', {
+      body: { workshop_id: open.id, name: 'Team Lead', email: 'open-team-lead@example.com', phone: '9876543210', seats: 2, attendees: [{ name: 'Team Lead', email: 'open-team-lead@example.com' }, { name: 'Quinn', email: 'quinn.named@example.com' }] },
+    });
+    expect(team.status, team.text).toBe(201);
+    await h.db('workshop_registrations').where({ email: 'open-team-lead@example.com' }).update({ status: 'failed', status_reason: 'hold_expired', reconcile_after: new Date(Date.now() + 3_600_000) });
+    refused.push([{ workshop_id: open.id, ...guest('x'), email: 'quinn.named@example.com', payment: 'complimentary' }, 409, TRANSFER_MESSAGES.ownCheckout]);
     const baseline = await registrations();
     for (const [body, status, message] of refused) {
       const res = await add(body);
@@ -198,6 +205,19 @@ describe('correcting a booking’s details', () => {
       expect([res.status, res.text.includes(message)], res.text).toEqual([status, true]);
     }
     expect(await h.db('workshop_registrations').where({ id: reg.id }).first()).toMatchObject({ email: b.email, name: reg.name, phone: reg.phone, booking_token_hash: reg.booking_token_hash });
+    // A team-mate of the booking made its buyer would sit twice.
+    const team = await bookByCard(h, w.id, 'edit-team', { seats: 2, attendees: [{ name: 'Lead', email: 'buyeredit-team@example.com' }, { name: 'Mate', email: 'edit.mate@example.com' }] });
+    const teamReg = await h.db('workshop_registrations').where({ email: team.email }).first();
+    const mate = await patch(teamReg.id, { email: 'Edit.Mate@example.com' });
+    expect([mate.status, mate.body.error.message]).toEqual([409, SEATS_MESSAGES.hasSeat('Edit.Mate@example.com')]);
+    // A checkout of the old address that money may still complete (replaced by the one that booked) would buy a second seat once the booking's email moved.
+    await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, name: 'Retry Buyer', email: 'buyeredit-retry@example.com', phone: '9876543210' } });
+    const retried = await bookByCard(h, w.id, 'edit-retry');
+    const retriedReg = await h.db('workshop_registrations').where({ email: retried.email, status: 'completed' }).first();
+    const moved = await patch(retriedReg.id, { email: 'edit.retry.fixed@example.com' });
+    expect([moved.status, moved.body.error.message]).toEqual([409, BY_HAND_MESSAGES.editOpenCheckout]);
+    expect((await h.db('workshop_registrations').where({ id: retriedReg.id }).first()).email).toBe(retried.email);
+
     await h.api('POST', `/api/admin/registrations/${reg.id}/cancel`, { token: h.token });
     const ended = await patch(reg.id, { name: 'Too Late' });
     expect([ended.status, ended.body.error.message]).toEqual([409, BY_HAND_MESSAGES.editNotActive]);

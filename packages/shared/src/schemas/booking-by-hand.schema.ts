@@ -31,6 +31,7 @@ export const BY_HAND_MESSAGES = {
   refundTooMuch: 'The refund cannot be more than what was paid for this booking.',
   editNothing: 'Change the name, email or phone.',
   editNotActive: 'Only a confirmed booking can be edited.',
+  editOpenCheckout: 'This person has another checkout for this workshop that may still be paid: change their email once it has ended.',
 } as const;
 
 const phoneField = z.string({ error: MESSAGES.fillAllFields }).refine(...storableText('phone')).trim().regex(/^\d{10}$/, MESSAGES.invalidPhone);

@@ -69,6 +69,8 @@ export interface CaseRun {
   goodwill: Map<string, { given: number; counted: number }>;
   /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then. */
   handAtCancel: Map<string, number>;
+  /** By registration id, bookings an admin added by hand: what was paid outside the site, and what the decisions said goes back by hand. */
+  byHand: Map<string, { amount: number; owed: number }>;
 }
 
 /** Of this booking's goodwill refunds, what a cancel worth `cents` counts toward it (once). */

@@ -6,6 +6,7 @@ import { createWorkshop } from '../payments-helpers';
 import { AfterSaleSteps } from './after-sale-steps';
 import type { Buyer, CaseRun } from './case-run';
 import { markReleased, observePromoCode } from './promo-sightings';
+import { ByHandSteps } from './by-hand-steps';
 import { OrganiserSteps } from './organiser-steps';
 import { ProviderSideSteps } from './provider-side-steps';
 import type { Promo, Provider, Scenario, Step } from './scenario';
@@ -29,6 +30,7 @@ export class MoneyDriver {
   private readonly afterSale: AfterSaleSteps;
   private readonly providerSide: ProviderSideSteps;
   private readonly organiser: OrganiserSteps;
+  readonly byHand: ByHandSteps;
 
   constructor(
     private readonly server: TestServer,
@@ -58,11 +60,13 @@ export class MoneyDriver {
       givenBack: new Map(),
       goodwill: new Map(),
       rescheduledAt: new Map(),
+      byHand: new Map(),
     };
     this.waitlist = new WaitlistSteps(server, api, this);
     this.afterSale = new AfterSaleSteps(server, api, this);
     this.providerSide = new ProviderSideSteps(server, api, this);
     this.organiser = new OrganiserSteps(server, api, this);
+    this.byHand = new ByHandSteps(server, api, this);
   }
 
   static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
@@ -172,6 +176,12 @@ export class MoneyDriver {
         return this.providerSide.refundGivesUp();
       case 'cancelWorkshop':
         return this.organiser.cancelWorkshop();
+      case 'addByHand':
+        return this.byHand.add(b!, s.payment, s.asBuyer);
+      case 'cancelByHand':
+        return this.byHand.cancel(s.k, s.share);
+      case 'editEmail':
+        return this.byHand.edit(b!);
       case 'join':
       case 'claim':
       case 'expireOffer':

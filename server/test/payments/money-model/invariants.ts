@@ -1,5 +1,6 @@
 import type { Db } from '../../../src/db/knex';
 import { countTakenSeats } from '../../../src/workshops/seats.queries';
+import { ByHandSteps } from './by-hand-steps';
 import type { CaseRun } from './driver';
 import { capturedPayments, ledgerMatchesProvider, organiserWithinDecisions, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
 
@@ -68,7 +69,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
     .select('e.id', 'e.status');
   for (const e of stale) problems.push(`waitlist entry ${e.id} booked its offer but is ${e.status}`);
   // A booking a promo code made free took no money and gives none back.
-  const free = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).whereNull('payment_method').select('id', 'amount', 'payment_id', 'status');
+  const free = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).whereNull('payment_method').whereNull('by_hand_payment').select('id', 'amount', 'payment_id', 'status');
   seen.free = (seen.free ?? 0) + free.filter((r) => r.status === 'completed').length;
   for (const r of free) {
     if (r.amount !== 0 || r.payment_id !== null) problems.push(`registration ${r.id} has no provider but amount ${r.amount} / payment ${r.payment_id}`);
@@ -81,6 +82,8 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
     .whereExists(db('workshop_registrations as r').whereRaw('r.workshop_id = e.workshop_id AND lower(r.email) = lower(e.email)').where('r.status', 'completed'))
     .select('e.id', 'e.status');
   for (const e of seated) problems.push(`waitlist entry ${e.id} is ${e.status} though its person has a seat`);
+  // A booking added by hand gave back by hand what its decisions said, and no provider refund names it.
+  problems.push(...(await ByHandSteps.check(db, run.byHand)));
   problems.push(...run.problems);
   problems.push(...run.serverErrors.map((e) => `server error: ${e}`));
   return problems;

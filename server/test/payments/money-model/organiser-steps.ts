@@ -62,6 +62,7 @@ export class OrganiserSteps {
     }
     if (!first) return;
     this.driver.run.cancelledWorkshop = id;
+    this.driver.byHand.calledOff(held);
     for (const reg of held) {
       // The seats' whole price, never more than the booking still holds after what its decisions gave back (goodwill included).
       const whole = reg.unit_amount * reg.seats;

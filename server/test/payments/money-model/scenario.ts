@@ -64,7 +64,11 @@ export type Step =
   /** An admin moves the case's workshop this many days ahead (those who paid may then cancel for a full refund while it is 48 hours away). */
   | { do: 'reschedule'; days: 2 | 10 }
   /** The buyer (or an admin, at any time) hands the buyer's booking of one seat to someone else. */
-  | { do: 'transfer'; b: number; byAdmin?: boolean };
+  | { do: 'transfer'; b: number; byAdmin?: boolean }
+  /** An admin adds a booking by hand (to a guest, or to the buyer themselves), ends one (recording this share given back by hand), or corrects a buyer's email. */
+  | { do: 'addByHand'; b: number; payment: 'complimentary' | 'offline'; asBuyer: boolean }
+  | { do: 'cancelByHand'; k: number; share: 0 | 0.5 | 1 }
+  | { do: 'editEmail'; b: number };
 
 export interface Scenario {
   seats: number;
@@ -118,6 +122,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('goodwill' as const), b: buyerIx, share: fc.constantFrom(0.25 as const, 0.5 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('reschedule' as const), days: fc.constantFrom(2 as const, 10 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('transfer' as const), b: buyerIx, byAdmin: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ do: fc.constant('addByHand' as const), b: buyerIx, payment: fc.constantFrom('complimentary' as const, 'offline' as const), asBuyer: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelByHand' as const), k: fc.nat({ max: 3 }), share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
+  { weight: 1, arbitrary: fc.record({ do: fc.constant('editEmail' as const), b: buyerIx }) },
 );
 
 type Journey = Step[];
