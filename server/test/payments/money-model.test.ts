@@ -28,7 +28,7 @@ const SCENARIO = process.env.MONEY_MODEL_SCENARIO ? (JSON.parse(process.env.MONE
 let server: TestServer;
 let caseNo = 0;
 /** What the cases exercised, printed at the end: a model that never moves money proves nothing. */
-const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, seatMoves: 0, byHand: 0, gaveUp: 0, calledOff: 0 };
+const seen = { captured: 0, completed: 0, refunded: 0, notCharged: 0, offered: 0, waitlistBooked: 0, free: 0, decisions: 0, teams: 0, seatCancels: 0, seatMoves: 0, byHand: 0, gaveUp: 0, calledOff: 0, bookedByHand: 0 };
 
 async function runCase(scenario: Scenario, token: string): Promise<void> {
   const api = client(server.url);
@@ -43,6 +43,7 @@ async function runCase(scenario: Scenario, token: string): Promise<void> {
   await driver.settle();
   seen.decisions += driver.run.decisions.size;
   seen.gaveUp += driver.run.gaveUp;
+  seen.bookedByHand += driver.run.byHand.size;
   if (driver.run.cancelledWorkshop) seen.calledOff++;
   seen.seatCancels += [...driver.run.decisions.values()].filter((d) => d.by.includes('seat')).length;
   seen.teams += Number((await server.deps.db('workshop_registrations').whereIn('workshop_id', driver.run.workshopIds).where('seats_bought', '>', 1).whereNotNull('completed_at').count('* as n').first())?.n ?? 0);
@@ -126,7 +127,29 @@ describe('the money path, as a model', () => {
             { do: 'webhook', k: 1 },
           ],
         };
-        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(REPLAY.seed === undefined ? { examples: [[team], [calledOff]] } : REPLAY) });
+        // And one with seats an admin gave by hand (offline, complimentary, one to a buyer who is also
+        // checking out) competing for the last seats, one given back by hand, then the call-off.
+        const byHand: Scenario = {
+          seats: 3,
+          otherSeats: 1,
+          buyers: ['razorpay', 'paypal'],
+          webhooksArrive: true,
+          steps: [
+            { do: 'addByHand', b: 0, payment: 'offline', asBuyer: false },
+            { do: 'checkout', b: 0 },
+            { do: 'addByHand', b: 0, payment: 'complimentary', asBuyer: true },
+            { do: 'pay', b: 0, how: 'ok' },
+            { do: 'return', b: 0 },
+            { do: 'addByHand', b: 1, payment: 'complimentary', asBuyer: false },
+            { do: 'checkout', b: 1 },
+            { do: 'cancelByHand', k: 0, share: 0.5 },
+            { do: 'editEmail', b: 0 },
+            { do: 'addByHand', b: 1, payment: 'offline', asBuyer: true },
+            { do: 'cancelWorkshop' },
+            { do: 'cancelByHand', k: 2, share: 1 },
+          ],
+        };
+        await fc.assert(property, { numRuns: RUNS, endOnFailure: true, ...(REPLAY.seed === undefined ? { examples: [[team], [calledOff], [byHand]] } : REPLAY) });
         console.log(`money model: ${RUNS} cases; ${JSON.stringify(seen)}`);
         // Enough cases move money for the invariants to mean something.
         expect(seen.captured).toBeGreaterThan(RUNS / 2);
@@ -142,6 +165,8 @@ describe('the money path, as a model', () => {
         expect(seen.seatCancels).toBeGreaterThan(0);
         // …and admins give money back by hand at the provider.
         expect(seen.byHand).toBeGreaterThan(0);
+        // …and add bookings by hand.
+        expect(seen.bookedByHand).toBeGreaterThan(0);
         // …and organisers call workshops off.
         expect(seen.calledOff).toBeGreaterThan(0);
         return;

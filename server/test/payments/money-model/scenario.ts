@@ -122,7 +122,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('goodwill' as const), b: buyerIx, share: fc.constantFrom(0.25 as const, 0.5 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('reschedule' as const), days: fc.constantFrom(2 as const, 10 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('transfer' as const), b: buyerIx, byAdmin: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ do: fc.constant('addByHand' as const), b: buyerIx, payment: fc.constantFrom('complimentary' as const, 'offline' as const), asBuyer: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ do: fc.constant('addByHand' as const), b: buyerIx, payment: fc.constantFrom('complimentary' as const, 'offline' as const), asBuyer: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('cancelByHand' as const), k: fc.nat({ max: 3 }), share: fc.constantFrom(0 as const, 0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('editEmail' as const), b: buyerIx }) },
 );
