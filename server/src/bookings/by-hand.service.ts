@@ -52,10 +52,13 @@ export async function addBookingByHand(d: { db: Db; sender: EmailSender }, input
         payment_method: null,
         by_hand_payment: input.payment,
         by_hand_note: input.note || null,
+        // Who paid stays who paid: a transfer hands the seat on, not the money.
+        by_hand_payer_name: input.name,
+        by_hand_payer_email: input.email,
         status: 'pending',
       })
       .returning(['id']);
-    await completeRegistration(d, trx, reg, null);
+    await completeRegistration(d, trx, reg, null, { byHand: true });
     return reg.id as string;
   });
 }
@@ -77,9 +80,14 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
     const email = patch.email ?? reg.email;
     const emailChanged = email.toLowerCase() !== String(reg.email).toLowerCase();
     if (emailChanged) {
-      // This order's own seats count too: a team-mate made its buyer would sit twice.
-      const [seated] = await emailsWithSeats(trx, reg.workshop_id, [email]);
+      const [seated] = await emailsWithSeats(trx, reg.workshop_id, [email], reg.id);
       if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+      // In this order, the new address may already sit in a seat of its own: then the buyer's seats
+      // (named with the old address, or not named) would make that person sit twice.
+      const own: { email: string | null }[] = await trx('attendees').where({ registration_id: reg.id, status: 'active' }).select('email');
+      const isNew = (e: string | null) => e?.toLowerCase() === email.toLowerCase();
+      const buyers = (e: string | null) => e === null || e.toLowerCase() === String(reg.email).toLowerCase();
+      if (own.some((a) => isNew(a.email)) && own.some((a) => buyers(a.email))) throw new ConflictError(SEATS_MESSAGES.hasSeat(email));
       if (await openCheckoutOf(trx, reg.workshop_id, email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
       // A checkout of the old address that money may still complete is told apart from a second
       // booking by this booking's email: changed now, that payment would buy the person a second seat.
@@ -87,6 +95,11 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
     }
     const name = patch.name ?? reg.name;
     await trx('workshop_registrations').where({ id: reg.id }).update({ name, email, phone: patch.phone ?? reg.phone, updated_at: trx.fn.now() });
+    // A correction of who paid outside the site corrects the payer too (a transfer never does).
+    await trx('workshop_registrations')
+      .where({ id: reg.id })
+      .whereRaw('lower(by_hand_payer_email) = lower(?)', [reg.email])
+      .update({ by_hand_payer_email: email, by_hand_payer_name: trx.raw('CASE WHEN by_hand_payer_name = ? THEN ? ELSE by_hand_payer_name END', [reg.name, name]) });
     // The seat the buyer sits in (named with their old details by a transfer or at checkout) follows them.
     await trx('attendees')
       .where({ registration_id: reg.id })

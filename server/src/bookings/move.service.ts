@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, SEATS_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { DEFAULT_SETTINGS, SEATS_MESSAGES, TRANSFER_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { queueWorkshopUpdated } from '../email/email.invites';
@@ -9,6 +9,7 @@ import { capacity } from '../workshops/workshops.queries';
 import { emailsWithSeats } from '../registrations/attendees.queries';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { countTakenSeats } from '../workshops/seats.queries';
+import { openCheckoutOf } from './transfer.service';
 
 export const MOVE_MESSAGES = {
   notActive: 'Only a completed booking can be moved.',
@@ -56,6 +57,8 @@ export async function moveBooking(db: Db, sender: EmailSender, registrationId: s
     const people: string[] = (await trx('attendees').where({ registration_id: registrationId, status: 'active' }).select('email')).map((a: { email: string | null }) => a.email ?? reg.email);
     const [seated] = await emailsWithSeats(trx, targetId, [...new Set(people)], registrationId);
     if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+    // Nor may one of them have a checkout there that money may still complete: it would be a second seat.
+    for (const email of new Set(people.map((e) => e.toLowerCase()))) if (await openCheckoutOf(trx, targetId, email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
     const [moved] = await trx('workshop_registrations').where({ id: registrationId }).update({ workshop_id: targetId, moved_in_at: trx.fn.now(), updated_at: trx.fn.now() }).returning(['id', 'workshop_id', 'email']);
     // Waiting for a seat in the target workshop is over: it is never offered one it already has.
     await markWaitlistBooked(trx, moved);

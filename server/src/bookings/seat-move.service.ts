@@ -1,4 +1,4 @@
-import { SEATS_MESSAGES } from '@workshop/shared';
+import { SEATS_MESSAGES, TRANSFER_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { queueSeatMovedAway } from '../email/email.invites';
 import { queueInvite } from '../email/email.outbox';
@@ -12,6 +12,7 @@ import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { scheduleReminders } from '../reminders/reminders';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { lockForMove, MOVE_MESSAGES } from './move.service';
+import { openCheckoutOf } from './transfer.service';
 
 export const SEAT_MOVE_MESSAGES = {
   onlySeat: "This is the booking's only seat: move the whole booking instead.",
@@ -66,6 +67,8 @@ export async function moveSeat(db: Db, sender: EmailSender, registrationId: stri
     const person = seat.email ? { name: seat.name ?? order.name, email: seat.email } : { name: order.name, email: order.email };
     const [seated] = await emailsWithSeats(trx, targetId, [person.email]);
     if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));
+    // A checkout of theirs there that money may still complete would give them a second seat.
+    if (await openCheckoutOf(trx, targetId, person.email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
 
     const paymentId = order.payment_id ?? order.paid_with_payment_id;
     if (order.payment_method && paymentId) {

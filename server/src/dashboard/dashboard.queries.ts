@@ -42,7 +42,14 @@ async function offlineMoney(db: Db): Promise<{ total: OfflineMoney; byWorkshop: 
      GROUP BY ROLLUP (workshop_id)`);
   const rows: { workshop_id: string | null; total: boolean; completed: string; refunded: string }[] = r.rows;
   const money = (x: { completed: string; refunded: string } | undefined): OfflineMoney => ({ completed: Number(x?.completed ?? 0), refunded: Number(x?.refunded ?? 0) });
-  return { total: money(rows.find((x) => x.total)), byWorkshop: new Map(rows.filter((x) => !x.total).map((x) => [x.workshop_id as string, money(x)])) };
+  // What went back stays gone after "clear all", as provider refunds stay in theirs: the archive keeps the rows.
+  const archived = await db.raw(`
+    SELECT coalesce(sum((record->>'by_hand_refunded_cents')::int), 0)::bigint AS refunded
+      FROM workshop_registrations_archive a
+     WHERE record->>'by_hand_payment' = 'offline' AND NOT EXISTS (SELECT 1 FROM workshop_registrations r WHERE r.id = a.id)`);
+  const total = money(rows.find((x) => x.total));
+  total.refunded += Number(archived.rows[0].refunded);
+  return { total, byWorkshop: new Map(rows.filter((x) => !x.total).map((x) => [x.workshop_id as string, money(x)])) };
 }
 
 /** Workshops with any registration, or still active; newest date first. Figures from the tallies. */

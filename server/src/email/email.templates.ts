@@ -224,7 +224,8 @@ export function cancellationEmail(d: RegistrationEmailData & { details?: Record<
 
 /** Where the money goes: back to the card or PayPal account, or, paid outside the site, back the way it came. */
 function refundSentence(d: RegistrationEmailData, refund: number): string {
-  if (d.byHand === 'offline') return `${formatCents(refund)} is being returned to you the way you paid; we will be in touch to arrange it.`;
+  // Paid outside the site, maybe by someone else (a seat handed on keeps its payer): it goes back to whoever paid, the way they paid.
+  if (d.byHand === 'offline') return `${formatCents(refund)} paid outside the site is being returned the way it was paid; we will be in touch to arrange it.`;
   return `${formatCents(refund)} is being refunded to your original payment method; it can take 5-7 business days to appear.`;
 }
 
@@ -234,7 +235,7 @@ function workshopCancelledEmail(d: RegistrationEmailData & { details?: Record<st
   const sorry = `Hi ${d.name}, we are sorry: ${d.workshopTitle} on ${formatEventDate(d.workshopDate)} has been cancelled by the organiser.${reason}`;
   const money = refund
     ? d.byHand === 'offline'
-      ? `${formatCents(refund)} is being returned to you in full, with no fee, the way you paid; we will be in touch to arrange it.`
+      ? `${formatCents(refund)} paid outside the site is being returned in full, with no fee, the way it was paid; we will be in touch to arrange it.`
       : `${formatCents(refund)} is being refunded in full to your original payment method, with no fee; it can take 5-7 business days to appear.`
     : 'Nothing was charged for your seat, so there is nothing to refund.';
   const after = 'Reply to this email if you would like a seat in a later workshop.';

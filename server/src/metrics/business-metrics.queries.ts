@@ -11,7 +11,8 @@ export interface CheckoutTotals {
  * Every checkout ever made, by provider, from the database (live rows plus those "clear all"
  * archived), so the figures are the same whichever instance is asked and never go backwards:
  * started = registrations created, completed = those that ever completed (completed_at is kept
- * through a later refund or cancellation), refunded = those whose money went back.
+ * through a later refund or cancellation), refunded = those whose money went back. A booking an
+ * admin added by hand was no checkout.
  */
 export async function checkoutTotals(db: Db): Promise<CheckoutTotals[]> {
   const { rows } = await db.raw(`
@@ -19,10 +20,10 @@ export async function checkoutTotals(db: Db): Promise<CheckoutTotals[]> {
            count(*) AS started,
            count(*) FILTER (WHERE completed_at IS NOT NULL) AS completed,
            count(*) FILTER (WHERE status = 'refunded') AS refunded
-      FROM (SELECT payment_method AS provider, completed_at, status FROM workshop_registrations
+      FROM (SELECT payment_method AS provider, completed_at, status FROM workshop_registrations WHERE by_hand_payment IS NULL
             UNION ALL
             SELECT record->>'payment_method', (record->>'completed_at')::timestamptz, record->>'status'
-              FROM workshop_registrations_archive) r
+              FROM workshop_registrations_archive WHERE record->>'by_hand_payment' IS NULL) r
      GROUP BY 1`);
   return rows;
 }

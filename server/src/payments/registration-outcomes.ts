@@ -35,8 +35,14 @@ export async function seatFor(trx: Knex.Transaction, locked: LockedSeat<Registra
   return (await countTakenSeats(trx, locked.workshop.id)) - own + seats <= cap;
 }
 
-/** `payment` null: a booking a promo code made free (no money, no provider). The payment's ledger row says it bought the seat. */
-export async function completeRegistration(ctx: Pick<PaymentsContext, 'sender'>, trx: Knex.Transaction, reg: Pick<RegistrationRow, 'id'>, payment: CapturedPayment | null): Promise<void> {
+/** `payment` null: a booking a promo code made free, or one an admin added by hand (no money through a provider). The payment's ledger row says it bought the seat. */
+export async function completeRegistration(
+  ctx: Pick<PaymentsContext, 'sender'>,
+  trx: Knex.Transaction,
+  reg: Pick<RegistrationRow, 'id'>,
+  payment: CapturedPayment | null,
+  opts: { byHand?: boolean } = {},
+): Promise<void> {
   const link = newBookingToken();
   if (payment) await recordPayment(trx, payment, 'seat');
   const done = await transition<RegistrationRow>(trx, reg.id, ['pending', 'failed'], 'completed', {
@@ -55,7 +61,7 @@ export async function completeRegistration(ctx: Pick<PaymentsContext, 'sender'>,
   // Each named attendee of a team booking gets their own link and confirmation.
   await issueAttendeeLinks(trx, reg.id, ctx.sender);
   // Recovery marks the sale it won back; reminders are planned (server/src/plugins/domain-hooks.ts).
-  await paymentCompleted.emit(trx, { registrationId: reg.id });
+  await paymentCompleted.emit(trx, { registrationId: reg.id, byHand: opts.byHand ?? false });
 }
 
 /**

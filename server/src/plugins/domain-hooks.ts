@@ -11,7 +11,8 @@ import { workshopRescheduled } from '../workshops/workshops.hooks';
  */
 export function wireDomainHooks(): void {
   // A payment completed (or a promo code made the seat free):
-  paymentCompleted.subscribe('recovery: the follow-up that won the sale back is credited', (trx, e) => markRecovered(trx, e.registrationId));
+  // (A booking an admin added by hand was no checkout, so no follow-up won it back.)
+  paymentCompleted.subscribe('recovery: the follow-up that won the sale back is credited', async (trx, e) => (e.byHand ? undefined : markRecovered(trx, e.registrationId)));
   paymentCompleted.subscribe('reminders: 24 h and 1 h before the start', (trx, e) => scheduleReminders(trx, e.registrationId));
   // A checkout ended unpaid and its person landed in revive:
   checkoutAbandoned.subscribe('recovery: one follow-up email is planned', (trx, e) => scheduleRecovery(trx, e.registration));

@@ -52,6 +52,8 @@ export function toRegistration(row: Record<string, unknown>, attendees: Seat[] =
     by_hand_payment: (row.by_hand_payment as Registration['by_hand_payment']) ?? null,
     by_hand_note: (row.by_hand_note as string | null) ?? null,
     by_hand_refunded_cents: Number(row.by_hand_refunded_cents ?? 0),
+    by_hand_payer_name: (row.by_hand_payer_name as string | null) ?? null,
+    by_hand_payer_email: (row.by_hand_payer_email as string | null) ?? null,
   };
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bookByCard, refundedAtProvider, refundsSettled } from '../payments/booking-flows';
 import { createWorkshop, sandboxEmails, waitFor } from '../payments/payments-helpers';
 import { inviteOf } from '../support/ics';
+import { checkoutTotals } from '../../src/metrics/business-metrics.queries';
 import { useTestServer } from '../support/test-server';
 
 /**
@@ -73,7 +74,7 @@ describe('adding a booking by hand', () => {
     expect(await h.db('workshop_registrations').where({ id }).first()).toMatchObject({ status: 'refunded', by_hand_refunded_cents: 6000, seats: 0 });
     expect(await h.db('refunds').where({ registration_id: id })).toHaveLength(0);
     const notice = await mailTo(guest('banker').email, 'Booking cancelled');
-    expect(notice.text_body).toContain('$60.00 is being returned to you the way you paid');
+    expect(notice.text_body).toContain('$60.00 paid outside the site is being returned the way it was paid');
     expect(inviteOf(notice)).toMatchObject({ method: 'CANCEL', uid: `${id}@nocode-workshop` });
     // A second click gives nothing more back.
     expect((await h.api('POST', `/api/admin/registrations/${id}/refund`, { token: h.token, body: { amount_cents: 3000, reason: 'again' } })).status).toBe(409);
@@ -153,7 +154,7 @@ describe('adding a booking by hand', () => {
     expect(await h.db('workshop_registrations').where({ id: offline }).first()).toMatchObject({ status: 'refunded', by_hand_refunded_cents: 8000 });
     expect(await h.db('workshop_registrations').where({ id: comp }).first()).toMatchObject({ status: 'cancelled', by_hand_refunded_cents: 0 });
     const cash = await mailTo(guest('mixed-cash').email, 'Workshop cancelled');
-    expect(cash.text_body).toContain('$80.00 is being returned to you in full, with no fee, the way you paid');
+    expect(cash.text_body).toContain('$80.00 paid outside the site is being returned in full, with no fee, the way it was paid');
     await refundsSettled(h);
     expect(await refundedAtProvider(h, card)).toEqual({ cents: 9900, refunds: 1 });
     expect(await h.db('refunds').whereIn('registration_id', [offline, comp])).toHaveLength(0);
@@ -222,5 +223,53 @@ describe('correcting a booking’s details', () => {
     const ended = await patch(reg.id, { name: 'Too Late' });
     expect([ended.status, ended.body.error.message]).toEqual([409, BY_HAND_MESSAGES.editNotActive]);
     expect((await h.api('PATCH', `/api/admin/registrations/${reg.id}`, { body: { name: 'Anon' } })).status).toBe(401);
+  });
+});
+
+describe('bookings by hand beside the rest of the product', () => {
+  it('a seat handed on keeps its payer; a clear keeps what went back by hand on the dashboard; it is no checkout won back nor a checkout in the metrics', async () => {
+    const w = await createWorkshop(h.db, { title: 'Payer Kept Build', date: new Date(Date.now() + 10 * DAY) });
+    // A follow-up email about an abandoned checkout went to Pat before the admin booked Pat by hand.
+    await h.db('checkout_recoveries').insert({ workshop_id: w.id, name: 'Pat', email: 'pat.payer@example.com', phone: '', status: 'sent', send_after: new Date(Date.now() - 60_000), sent_at: new Date(Date.now() - 60_000) });
+    const started = async () => (await checkoutTotals(h.db)).reduce((n, t) => n + Number(t.started), 0);
+    const before = await started();
+    const id = (await add({ workshop_id: w.id, name: 'Pat Payer', email: 'pat.payer@example.com', payment: 'offline', amount_cents: 8000, note: 'Cash' })).body.registration.id;
+    expect(await started()).toBe(before);
+    expect((await h.db('checkout_recoveries').where({ workshop_id: w.id }).first()).recovered_registration_id).toBeNull();
+
+    const handed = await h.api('POST', `/api/admin/registrations/${id}/transfer`, { token: h.token, body: { name: 'Hal Holder', email: 'hal.holder@example.com', phone: '9123456780', reason: 'Pat cannot come' } });
+    expect(handed.status, handed.text).toBe(200);
+    expect(handed.body.registration).toMatchObject({ email: 'hal.holder@example.com', by_hand_payer_name: 'Pat Payer', by_hand_payer_email: 'pat.payer@example.com' });
+    expect((await h.api('POST', `/api/admin/registrations/${id}/refund`, { token: h.token, body: { amount_cents: 8000, reason: 'Called off for Hal' } })).status).toBe(200);
+
+    const dash = async () => (await h.api('GET', '/api/admin/dashboard', { token: h.token })).body;
+    const given = (await dash()).offline_refunded_cents;
+    expect(given).toBeGreaterThanOrEqual(8000);
+    expect((await h.api('DELETE', '/api/admin/registrations?confirm=true', { token: h.token })).status).toBe(200);
+    expect((await dash()).offline_refunded_cents).toBe(given);
+  });
+
+  it('a move never gives someone a second seat where a checkout of theirs may still be paid', async () => {
+    const from = await createWorkshop(h.db, { title: 'Move From Build', date: new Date(Date.now() + 10 * DAY) });
+    const to = await createWorkshop(h.db, { title: 'Move To Build', date: new Date(Date.now() + 12 * DAY) });
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: to.id, name: 'Mo Mover', email: 'mo.mover@example.com', phone: '9876543210' } });
+    expect(co.status).toBe(201);
+    await h.db('workshop_registrations').where({ email: 'mo.mover@example.com', workshop_id: to.id }).update({ status: 'failed', status_reason: 'hold_expired', reconcile_after: new Date(Date.now() + 3_600_000) });
+    const id = (await add({ workshop_id: from.id, name: 'Mo Mover', email: 'mo.mover@example.com', payment: 'complimentary' })).body.registration.id;
+    const moved = await h.api('POST', `/api/admin/registrations/${id}/move`, { token: h.token, body: { workshop_id: to.id } });
+    expect([moved.status, moved.body.error.message]).toEqual([409, TRANSFER_MESSAGES.ownCheckout]);
+    expect((await h.db('workshop_registrations').where({ id }).first()).workshop_id).toBe(from.id);
+  });
+
+  it('corrects a buyer’s email to the address they gave their own seat', async () => {
+    const w = await createWorkshop(h.db, { title: 'Own Seat Build', date: new Date(Date.now() + 10 * DAY) });
+    const team = await bookByCard(h, w.id, 'own-seat', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerown-seat@example.com' }, { name: 'Mate', email: 'own.mate@example.com' }] });
+    const reg = await h.db('workshop_registrations').where({ email: team.email }).first();
+    const seat1 = await h.db('attendees').where({ registration_id: reg.id, position: 1 }).first();
+    expect((await h.api('PATCH', `/api/booking/${team.token}/seats/${seat1.id}`, { body: { name: 'Lead', email: 'lead.work@example.com' } })).status).toBe(200);
+    const res = await h.api('PATCH', `/api/admin/registrations/${reg.id}`, { token: h.token, body: { email: 'lead.work@example.com' } });
+    expect(res.status, res.text).toBe(200);
+    const seats = await h.db('attendees').where({ registration_id: reg.id, status: 'active' }).orderBy('position').pluck('email');
+    expect(seats).toEqual(['lead.work@example.com', 'own.mate@example.com']);
   });
 });

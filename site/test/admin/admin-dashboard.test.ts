@@ -46,8 +46,9 @@ describe('dashboard money', () => {
     await expect.poll(() => rows.count()).toBe(2);
     const cells = async (i: number) => (await rows.nth(i).locator('td').allInnerTexts()).map((t) => t.trim());
     // Newest date first.
-    expect(await cells(0)).toEqual(['Autumn Build', expect.any(String), '1', '$149.00', '$0.00', '$50.00']);
-    expect(await cells(1)).toEqual(['Spring Build', expect.any(String), '2', '$198.00', '$99.00', '$0.00']);
+    // Workshop, date, seats, collected, offline (paid outside the site), pending, refunded.
+    expect(await cells(0)).toEqual(['Autumn Build', expect.any(String), '1', '$149.00', '$0.00', '$0.00', '$50.00']);
+    expect(await cells(1)).toEqual(['Spring Build', expect.any(String), '2', '$198.00', '$0.00', '$99.00', '$0.00']);
     await screenshot(page, 'dashboard-money-1440');
   });
 });

@@ -147,7 +147,7 @@ describe('one registration', () => {
     await page.getByTestId('action-refund').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('refund-keep-booking').click();
-    expect(await dialog.getByTestId('refund-explained').textContent()).toContain('The booking stays, with its seats, join details and reminders');
+    await expect.poll(() => dialog.getByTestId('refund-explained').textContent()).toContain('The booking stays, with its seats, join details and reminders');
     expect(await dialog.getByTestId('refund-submit').textContent()).toBe('Refund and keep booking');
     await dialog.getByLabel('Amount to refund (USD)').fill('20');
     await dialog.getByTestId('refund-reason').fill('The audio dropped for ten minutes');

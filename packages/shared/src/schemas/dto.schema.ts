@@ -77,6 +77,9 @@ export const registrationSchema = z.object({
   by_hand_note: z.string().nullable().optional(),
   /** What an admin recorded as given back by hand (bank transfer, cash) of a booking paid outside the site. */
   by_hand_refunded_cents: z.number().optional(),
+  /** Who paid outside the site (a seat handed on keeps its payer). */
+  by_hand_payer_name: z.string().nullable().optional(),
+  by_hand_payer_email: z.string().nullable().optional(),
 });
 export type Registration = z.infer<typeof registrationSchema>;
 

@@ -78,6 +78,9 @@ export class AfterSaleSteps {
    */
   private decided(reg: { id: string; payment_id: string | null; paid_with_payment_id?: string | null }, owedCents: number, by: string, refundCents = owedCents) {
     recordDecision(this.driver.run, reg, owedCents, by, refundCents);
+    // A booking added by hand for this buyer (their own email): what goes back is recorded by hand.
+    const byHand = this.driver.run.byHand.get(reg.id);
+    if (byHand) byHand.owed += refundCents;
   }
 
   /**

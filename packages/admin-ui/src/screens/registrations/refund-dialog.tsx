@@ -84,7 +84,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
       <Typography.Paragraph type="secondary" data-testid="refund-explained">
         {byHand ? (
           <>
-            Paid outside the site ({formatCents(r.amount)}): give the amount below back by hand (bank transfer, cash) and record it here. The seat is freed at once; no card or PayPal refund is made. Up to {formatCents(left)} can be
+            Paid outside the site ({formatCents(r.amount)}{r.by_hand_payer_name ? ` by ${r.by_hand_payer_name}` : ''}): give the amount below back by hand (bank transfer, cash) and record it here. The seat is freed at once; no card or PayPal refund is made. Up to {formatCents(left)} can be
             recorded.
           </>
         ) : (

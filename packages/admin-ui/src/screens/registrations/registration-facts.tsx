@@ -24,7 +24,7 @@ const when = (iso: string | null) => (iso ? formatDateTime(iso) : none);
 const SHOWN = new Set([
   'id', 'name', 'email', 'phone', 'workshop_id', 'workshop_title', 'workshop_date', 'access_id', 'amount', 'currency', 'payment_method', 'payment_id', 'provider_order_id', 'status', 'status_reason',
   'created_at', 'completed_at', 'cancelled_at', 'promo_code', 'promo_code_id', 'discount_cents', 'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content',
-  'paid_with_payment_id', 'split_from_registration_id', 'by_hand_payment', 'by_hand_note', 'by_hand_refunded_cents',
+  'paid_with_payment_id', 'split_from_registration_id', 'by_hand_payment', 'by_hand_note', 'by_hand_refunded_cents', 'by_hand_payer_name', 'by_hand_payer_email',
 ]);
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d/;
 const raw = (v: unknown) => {
@@ -86,6 +86,7 @@ export function RegistrationFacts({ detail }: { detail: RegistrationDetail }) {
             children: (
               <span data-testid="detail-by-hand">
                 {r.by_hand_payment === 'offline' ? `Paid outside the site ${formatCents(r.amount)}` : 'Complimentary'}
+                {r.by_hand_payment === 'offline' && r.by_hand_payer_email && r.by_hand_payer_email.toLowerCase() !== r.email.toLowerCase() && ` by ${r.by_hand_payer_name} (${r.by_hand_payer_email})`}
                 {(r.by_hand_refunded_cents ?? 0) > 0 && ` · given back by hand ${formatCents(r.by_hand_refunded_cents ?? 0)}`}
                 {r.by_hand_payment === 'offline' && ` · net ${formatCents(r.amount - (r.by_hand_refunded_cents ?? 0))}`}
                 {r.by_hand_note && ` · ${r.by_hand_note}`}
