@@ -47,6 +47,7 @@ import * as workshopRescheduledAt from './20261202110000-workshop-rescheduled-at
 import * as bookingTransferredEmail from './20261202120000-booking-transferred-email';
 import * as registrationMovedInAt from './20261202130000-registration-moved-in-at';
 import * as bookingsByHand from './20261203090000-bookings-by-hand';
+import * as adminRoles from './20261204090000-admin-roles';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '20261202120000-booking-transferred-email': bookingTransferredEmail,
   '20261202130000-registration-moved-in-at': registrationMovedInAt,
   '20261203090000-bookings-by-hand': bookingsByHand,
+  '20261204090000-admin-roles': adminRoles,
 };

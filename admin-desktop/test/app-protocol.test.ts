@@ -91,14 +91,14 @@ describe('app:// protocol', () => {
   });
 
   it('signs in as the desktop client and keeps the token in main: the page gets the user only', async () => {
-    answers.set('/api/auth/login', { status: 200, body: { user: { id: 'u1', email: 'a@b.co', role: 'admin' }, token: 'issued-token' } });
+    answers.set('/api/auth/login', { status: 200, body: { user: { id: 'u1', email: 'a@b.co', role: 'owner' }, token: 'issued-token' } });
     const { session, log, current } = fakeSession(null);
     const res = await handlerFor(apiUrl, session)(
       new Request('app://admin/api/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@b.co', password: 'pw' }) }),
     );
     expect(res.status).toBe(200);
     const text = await res.text();
-    expect(JSON.parse(text)).toEqual({ user: { id: 'u1', email: 'a@b.co', role: 'admin' } });
+    expect(JSON.parse(text)).toEqual({ user: { id: 'u1', email: 'a@b.co', role: 'owner' } });
     expect(text).not.toContain('issued-token');
     expect(JSON.parse(seen.at(-1)!.body)).toEqual({ email: 'a@b.co', password: 'pw', client: 'desktop' });
     expect(seen.at(-1)!.headers.authorization).toBeUndefined();

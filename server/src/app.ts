@@ -7,7 +7,7 @@ import { errorHandler, notFoundHandler } from './http/error-handler';
 import { jsonBody, rawBody, refuseUnstorableInput } from './http/input-guard';
 import { createLimiters } from './http/rate-limit';
 import { requestLog } from './http/request-log';
-import type { Access, AppDeps, RouteDef } from './http/route';
+import { type Access, type AppDeps, type RouteDef, roleNeeded } from './http/route';
 import { sameOriginWrites } from './http/same-origin';
 import { allRoutes } from './routes';
 import { refuseDuringMaintenance } from './site/maintenance.middleware';
@@ -67,8 +67,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         countsWhen: (status) => status === 401 || status === 403,
       }),
     ],
-    admin: [sameOriginWrites(config.publicBaseUrl), requireAdmin(db), recordAdminWrites(db, logger)],
+    admin: [],
   };
+  const adminGuard = (route: RouteDef) => [sameOriginWrites(config.publicBaseUrl), requireAdmin(db, route.unauthorizedMessage, roleNeeded(route)), recordAdminWrites(db, logger)];
   // Webhooks: an address whose deliveries keep being refused (forged, unsigned, malformed) is
   // stopped here, before its next delivery costs a signature check at the provider.
   const refusedWebhooks = limiter({
@@ -95,10 +96,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.locals.routes = routes;
   for (const route of routes) {
     const handlers = Array.isArray(route.handler) ? route.handler : [route.handler];
-    const guard =
-      route.access === 'admin' && route.unauthorizedMessage
-        ? [sameOriginWrites(config.publicBaseUrl), requireAdmin(db, route.unauthorizedMessage), recordAdminWrites(db, logger)]
-        : guards[route.access];
+    const guard = route.access === 'admin' ? adminGuard(route) : guards[route.access];
     const body = route.rawBody ? [refusedWebhooks, raw, refuseUnstorableInput] : [json, refuseUnstorableInput];
     app[route.method](route.path, ...(personal(route) ? [noStore] : []), ...guard, ...body, ...handlers);
   }

@@ -1,5 +1,6 @@
 import { attentionRoutes } from './attention/attention.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { adminsRoutes } from './auth/admins.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './bookings/bookings.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -25,6 +26,7 @@ import { workshopCancelRoutes } from './organiser/workshop-cancel.routes';
 export const routeModules: RouteModule[] = [
   siteRoutes,
   authRoutes,
+  adminsRoutes,
   workshopRoutes,
   workshopCancelRoutes,
   interestRoutes,

@@ -14,6 +14,7 @@ export * from './schemas/workshop.schema';
 export * from './schemas/workshop-cancel.schema';
 export * from './schemas/transfer.schema';
 export * from './schemas/booking-by-hand.schema';
+export * from './schemas/admins.schema';
 export * from './schemas/settings.schema';
 export * from './schemas/auth.schema';
 export * from './schemas/list-query.schema';

@@ -9,6 +9,7 @@ const TARGETS: { prefix: RegExp; type: string; load: (db: Db, req: Request) => P
   { prefix: /^\/api\/admin\/settings\/:key/, type: 'setting', load: (db, req) => db('admin_settings').where({ setting_key: req.params.key }).first('setting_key', 'setting_value') },
   { prefix: /^\/api\/admin\/interests\/:id/, type: 'interest', load: (db, req) => db('workshop_interests').where({ id: req.params.id }).first('id', 'name', 'email', 'status') },
   { prefix: /^\/api\/admin\/revive\/:id/, type: 'revive', load: (db, req) => db('revive').where({ id: req.params.id }).first() },
+  { prefix: /^\/api\/admin\/users\/:id/, type: 'user', load: (db, req) => db('users').where({ id: req.params.id }).first('id', 'email', 'admin_role') },
   { prefix: /^\/api\/admin\/promo-codes\/:id/, type: 'promo_code', load: (db, req) => db('promo_codes').where({ id: req.params.id }).first() },
   {
     prefix: /^\/api\/admin\/registrations$/,

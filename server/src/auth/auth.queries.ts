@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { AdminRole } from '@workshop/shared';
 import type { Db } from '../db/knex';
 
 export const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -7,6 +8,7 @@ export interface UserRow {
   id: string;
   email: string;
   password_hash: string;
+  admin_role: AdminRole;
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
@@ -17,16 +19,19 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return !!(await db('user_roles').where({ user_id: userId, role: 'admin' }).first());
 }
 
-export async function insertSession(db: Db, userId: string, token: string, expiresAt: Date): Promise<void> {
-  await db('sessions').insert({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt });
+export async function insertSession(db: Db, userId: string, token: string, expiresAt: Date, client: 'web' | 'desktop' = 'web'): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx('sessions').insert({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt, client, last_seen_at: trx.fn.now() });
+    await trx('users').where({ id: userId }).update({ last_sign_in_at: trx.fn.now() });
+  });
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db('sessions').where({ token_hash: sha256(token) }).delete();
 }
 
-/** The user behind an unexpired token and whether they still hold the admin role. */
-export function findSessionUser(db: Db, token: string): Promise<{ id: string; email: string; is_admin: boolean } | undefined> {
+/** The user behind an unexpired token, whether they still hold the admin role, and which (owner or staff). */
+export function findSessionUser(db: Db, token: string): Promise<{ id: string; email: string; is_admin: boolean; admin_role: AdminRole } | undefined> {
   return db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', sha256(token))
@@ -34,13 +39,14 @@ export function findSessionUser(db: Db, token: string): Promise<{ id: string; em
     .first(
       'u.id',
       'u.email',
+      'u.admin_role',
       db.raw(`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin`),
     );
 }
 
-export async function createAdminUser(db: Db, email: string, passwordHash: string): Promise<{ id: string; email: string }> {
+export async function createAdminUser(db: Db, email: string, passwordHash: string, role: AdminRole = 'owner'): Promise<{ id: string; email: string }> {
   return db.transaction(async (trx) => {
-    const [user] = await trx('users').insert({ email, password_hash: passwordHash }).returning(['id', 'email']);
+    const [user] = await trx('users').insert({ email, password_hash: passwordHash, admin_role: role }).returning(['id', 'email']);
     await trx('user_roles').insert({ user_id: user.id, role: 'admin' });
     return user;
   });

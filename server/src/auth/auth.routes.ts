@@ -18,7 +18,7 @@ export const authRoutes: RouteModule = ({ db, config }) => {
       access: 'login',
       handler: async (req, res) => {
         const { client, ...credentials } = parse(loginSchema, req.body);
-        const { user, token, expiresAt } = await auth.login(credentials);
+        const { user, token, expiresAt } = await auth.login({ ...credentials, client });
         // The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it.
         if (client === 'desktop') return void res.json({ user, token } satisfies LoginResponse);
         res.cookie(SESSION_COOKIE, token, { ...cookie, expires: expiresAt });
@@ -44,7 +44,7 @@ export const authRoutes: RouteModule = ({ db, config }) => {
         const token = sessionToken(req);
         const user = token ? await findSessionUser(db, token) : undefined;
         if (!user || !user.is_admin) throw new UnauthorizedError();
-        res.json({ user: { id: user.id, email: user.email, role: 'admin' } });
+        res.json({ user: { id: user.id, email: user.email, role: user.admin_role } });
       },
     },
     {

@@ -6,14 +6,14 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as q from './auth.queries';
 
 export interface AuthService {
-  login(input: LoginInput): Promise<{ user: SessionUser; token: string; expiresAt: Date }>;
+  login(input: Omit<LoginInput, 'client'> & { client?: 'web' | 'desktop' }): Promise<{ user: SessionUser; token: string; expiresAt: Date }>;
   logout(token: string): Promise<void>;
   createAdmin(input: CreateAdminInput): Promise<{ id: string; email: string }>;
 }
 
 export function createAuthService(db: Db, sessionTtlHours: number): AuthService {
   return {
-    async login({ email, password }) {
+    async login({ email, password, client }) {
       const user = await q.findUserByEmail(db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.loginFailed);
@@ -21,16 +21,16 @@ export function createAuthService(db: Db, sessionTtlHours: number): AuthService 
       if (!(await q.isAdmin(db, user.id))) throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
-      await q.insertSession(db, user.id, token, expiresAt);
-      return { user: { id: user.id, email: user.email, role: 'admin' }, token, expiresAt };
+      await q.insertSession(db, user.id, token, expiresAt, client ?? 'web');
+      return { user: { id: user.id, email: user.email, role: user.admin_role }, token, expiresAt };
     },
     async logout(token) {
       await q.deleteSession(db, token);
     },
-    async createAdmin({ email, password }) {
+    async createAdmin({ email, password, role }) {
       if (await q.findUserByEmail(db, email)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
       try {
-        return await q.createAdminUser(db, email, await hashPassword(password));
+        return await q.createAdminUser(db, email, await hashPassword(password), role);
       } catch (err) {
         // A concurrent create with the same email loses at the unique index.
         if ((err as { code?: string }).code === '23505') throw new ConflictError(AUTH_MESSAGES.emailTaken);

@@ -80,6 +80,8 @@ const actionRoutes: RouteModule = ({ db, config }) => [
     method: 'post',
     path: '/api/admin/registrations/:id/resend',
     access: 'admin',
+    // Staff may do this too (issue 24): it tells attendees, it changes no booking or money.
+    staff: true,
     handler: async (req, res) => {
       const { id } = parse(idParam, req.params);
       const r = await registrationOr404(db, id);

@@ -55,6 +55,8 @@ export const seatActionRoutes: RouteModule = ({ db, config }) => [
     method: 'post',
     path: '/api/admin/registrations/:id/seats/:seatId/resend',
     access: 'admin',
+    // Staff may do this too (issue 24): it tells attendees, it changes no booking or money.
+    staff: true,
     handler: async (req, res) => {
       const { id, seatId } = parse(seatParams, req.params);
       const { seat } = await activeSeat(db, id, seatId);

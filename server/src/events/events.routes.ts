@@ -15,6 +15,9 @@ export interface EventStreams {
   closeAll(): void;
 }
 
+/** How often an open stream checks that its session still stands. */
+const SESSION_CHECK_MS = 3_000;
+
 /** Ids one stream remembers sending, so a replay and the live feed never send one twice. */
 const REMEMBERED_IDS = 2000;
 
@@ -78,12 +81,16 @@ export function eventStreams(db: Db, listener: RegistrationListener, options: Ev
     for (const event of waiting.splice(0)) live(event);
 
     const token = req.sessionToken;
+    let beatAt = Date.now();
     const heartbeat = setInterval(async () => {
-      // A revoked or expired session must not keep receiving registrations.
+      // A revoked or expired session (an admin removed, signed out everywhere) must not keep
+      // receiving registrations: looked at every few seconds, on whichever instance holds the stream.
       const user = token ? await findSessionUser(db, token).catch(() => undefined) : undefined;
       if (!user?.is_admin) return res.end();
+      if (Date.now() - beatAt < options.heartbeatMs) return;
+      beatAt = Date.now();
       res.write(': heartbeat\n\n');
-    }, options.heartbeatMs);
+    }, Math.min(options.heartbeatMs, SESSION_CHECK_MS));
 
     res.on('close', () => {
       clearInterval(heartbeat);

@@ -8,7 +8,9 @@ import type { Db } from '../db/knex';
  * `form` = public write (rate-limited, refused in maintenance);
  * `callback` = where a buyer's browser or a provider reports money that may already have moved
  * (returns, verify, release, webhooks): a limit of its own, never refused for maintenance;
- * `login` = the login rate limit; `admin` = admin session checked on the server.
+ * `login` = the login rate limit; `admin` = admin session checked on the server, and its role:
+ * a read (GET) is for every admin, owner or staff; anything else for owners only, unless the
+ * route says `staff: true` (messaging attendees, resending a confirmation: issue 24's staff role).
  */
 export type Access = 'public' | 'lookup' | 'form' | 'callback' | 'login' | 'admin';
 
@@ -21,6 +23,8 @@ export interface RouteDef {
   rawBody?: boolean;
   /** What an admin route tells a caller with no session, when the SPEC words it (create admin). */
   unauthorizedMessage?: string;
+  /** Who among admins: by default owners for writes and every admin for reads; `true` lets staff write here too, `false` keeps a read to owners. */
+  staff?: boolean;
 }
 
 export interface AppDeps {
@@ -30,3 +34,6 @@ export interface AppDeps {
 }
 
 export type RouteModule = (deps: AppDeps) => RouteDef[];
+
+/** The role an admin route needs (see `Access`). */
+export const roleNeeded = (route: Pick<RouteDef, 'method' | 'staff'>): 'owner' | 'staff' => ((route.staff ?? route.method === 'get') ? 'staff' : 'owner');

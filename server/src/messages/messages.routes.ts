@@ -18,6 +18,8 @@ export const messageRoutes: RouteModule = ({ db, config }) => [
     method: 'post',
     path: '/api/admin/workshops/:id/messages',
     access: 'admin',
+    // Staff may do this too (issue 24): it tells attendees, it changes no booking or money.
+    staff: true,
     handler: async (req, res) => {
       const id = parseId(req.params.id, 'Workshop not found');
       res.status(201).json(await sendToAttendees(db, emailSender(config), id, parse(attendeeMessageInputSchema, req.body), req.admin?.id));

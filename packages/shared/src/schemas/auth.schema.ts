@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AUTH_MESSAGES, LIMITS } from '../constants';
 import { storableText } from '../text';
+import { adminRoleSchema } from './admins.schema';
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Email is required' }).refine(...storableText('email')).trim().min(1, 'Email is required').max(LIMITS.email, 'Email must be less than 255 characters'),
@@ -28,5 +29,7 @@ export const createAdminSchema = z.object({
     .min(1, AUTH_MESSAGES.credentialsRequired)
     .min(8, AUTH_MESSAGES.passwordTooShort)
     .max(200, 'Password is too long'),
+  /** The SPEC's form sends none: such an admin is an owner, as every admin was before roles. */
+  role: adminRoleSchema.default('owner'),
 });
-export type CreateAdminInput = z.infer<typeof createAdminSchema>;
+export type CreateAdminInput = z.input<typeof createAdminSchema>;

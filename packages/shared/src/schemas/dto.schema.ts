@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEREST_SOURCES } from '../constants';
 import { interestStatusSchema } from './interest.schema';
+import { adminRoleSchema } from './admins.schema';
 import { BY_HAND_PAYMENTS } from './booking-by-hand.schema';
 import { paymentMethodSchema, registrationStatusSchema } from './registration.schema';
 import { recoveryStateSchema } from './sales.schema';
@@ -202,7 +203,7 @@ export type CardVerifyResult = z.infer<typeof cardVerifyResultSchema>;
 export const siteStateSchema = z.object({ maintenance: siteMaintenanceSchema, refund_policy: refundPolicySchema });
 export type SiteState = z.infer<typeof siteStateSchema>;
 
-export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: z.literal('admin') });
+export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: adminRoleSchema });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** `token` only for a login that says `client: 'desktop'`; the web admin has the httpOnly cookie instead. */
 export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string().optional() });

@@ -18,6 +18,8 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/revive': 'Added to revive',
   'DELETE /api/admin/revive/:id': 'Removed from revive',
   'POST /api/admin/users': 'Added an admin',
+  'PATCH /api/admin/users/:id': "Changed an admin's role",
+  'DELETE /api/admin/users/:id': 'Removed an admin',
   'POST /api/admin/attention/refunds/:id/retry': 'Retried a refund',
   'POST /api/admin/attention/registrations/:id/retry': 'Retried a checkout',
   'POST /api/admin/registrations/:id/seats/:seatId/cancel': 'Cancelled a seat',
