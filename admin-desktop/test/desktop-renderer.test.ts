@@ -222,6 +222,20 @@ describe('desktop renderer with the real main-process handlers', () => {
     expect(await server.deps.db('workshop_registrations').where({ email: 'desk.guest.fixed@example.com' }).first()).toMatchObject({ status: 'completed', by_hand_payment: 'complimentary', amount: 0 });
   }, 60_000);
 
+  it('lists the admins in Settings, with this owner among them, and adds a staff member', async () => {
+    await nav('Settings');
+    const row = page.getByTestId('admins-table').locator('tr.ant-table-row', { hasText: ADMIN.email });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Owner');
+    const section = page.getByTestId('section-admins');
+    await section.getByLabel('Email').fill('desk.staff@test.local');
+    await section.getByLabel('Password').fill('a long staff password 2');
+    await section.getByTestId('create-admin-role').getByText('Staff').click();
+    await section.getByRole('button', { name: 'Create Admin User' }).click();
+    await page.getByTestId('admins-table').locator('tr.ant-table-row', { hasText: 'desk.staff@test.local' }).waitFor();
+    expect(await server.deps.db('users').where({ email: 'desk.staff@test.local' }).first('admin_role')).toEqual({ admin_role: 'staff' });
+  }, 60_000);
+
   it('calls a workshop off from its card: preview, reason, the title typed, then its refunds followed', async () => {
     const off = await createWorkshop(server.deps.db, { title: 'Desk Called Off', date: new Date(Date.now() + 9 * 86_400_000) });
     await nav('Dashboard');

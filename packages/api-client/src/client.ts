@@ -1,4 +1,5 @@
 import type {
+  AdminRole,
   AdminWorkshop,
   AttentionList,
   CreateAdminInput,
@@ -55,6 +56,11 @@ export function createApiClient(options: ClientOptions = {}) {
       dashboard: () => http.json<Dashboard>('GET', '/api/admin/dashboard'),
       users: {
         create: (input: CreateAdminInput) => http.json<{ email: string }>('POST', '/api/admin/users', input),
+        /** Owners only: every admin with role, last sign-in and live sessions. */
+        list: () => http.json<unknown>('GET', '/api/admin/users').then(parsedLater((s) => s.adminUserListSchema)),
+        setRole: (id: string, role: AdminRole) => http.json<unknown>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, { role }).then(parsedLater((s) => s.adminUserListSchema)),
+        /** Ends every session of theirs at once. */
+        remove: (id: string) => http.json<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
       },
       workshops: {
         list: () => http.json<AdminWorkshop[]>('GET', '/api/admin/workshops'),

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useNavigate } from 'react-router-dom';
 import { useOffline } from '../queries/connectivity.store';
+import { useOwnerWrites } from '../session/owner-writes';
 import { useCachedQuery } from '../queries/use-cached-query';
 import { useCsvExport } from '../queries/use-csv-export';
 import { PAGE_SIZES, useListState, type ListQuery } from '../queries/use-list-query';
@@ -23,6 +24,7 @@ export type ListFilters<S extends string> = Omit<ListQuery<S>, 'page' | 'pageSiz
 
 /** What a row's own actions need from the list around them. */
 export interface ListRowContext {
+  /** A row's own writes (an interest's status) are not possible now: offline, or signed in as staff. */
   offline: boolean;
   reload: () => void;
 }
@@ -66,7 +68,8 @@ export interface ListScreenProps<T extends { id: string; email: string }, S exte
  * and Export CSV over a paged server-side list, with skeleton cards until the first answer.
  */
 export function ListScreen<T extends { id: string; email: string }, S extends string, Sum extends { total: number }>(p: ListScreenProps<T, S, Sum>) {
-  const { offline, reason } = useOffline();
+  const { reason } = useOffline();
+  const { blocked: offline } = useOwnerWrites();
   const navigate = useNavigate();
   const phone = useNarrowList();
   const list = useListState<S>(p.statuses.map((s) => s.value));

@@ -4,7 +4,7 @@ import { Button, Card, Collapse, Descriptions, Flex, Tag, Typography } from 'ant
 import type { DescriptionsProps } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { AttentionTimeline } from './attention-timeline';
 import { useAppApi } from '../../app/app-api';
 
@@ -29,7 +29,7 @@ const mono = (text: string) => (
 export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetried: () => void }) {
   const api = useApi();
   const { message } = useAppApi();
-  const { offline, reason } = useOffline();
+  const { blocked, reason } = useOwnerWrites();
   const [busy, setBusy] = useState(false);
   const reg = item.registration;
 
@@ -95,7 +95,7 @@ export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetr
           </Typography.Text>
         </Flex>
         {item.retry && (
-          <Button icon={<RedoOutlined />} onClick={retry} loading={busy} disabled={offline} title={reason} data-testid="attention-retry">
+          <Button icon={<RedoOutlined />} onClick={retry} loading={busy} disabled={blocked} title={reason} data-testid="attention-retry">
             Retry
           </Button>
         )}

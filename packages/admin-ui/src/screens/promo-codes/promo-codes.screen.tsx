@@ -7,7 +7,7 @@ import { useApi } from '../../app/api-context';
 import { ListEmpty } from '../../components/list-empty';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { PromoCodeDialog } from './promo-code-dialog';
 import { useAppApi } from '../../app/app-api';
@@ -26,7 +26,7 @@ function validity(c: PromoCode): string {
 export default function PromoCodesScreen() {
   const api = useApi();
   const { message } = useAppApi();
-  const { offline } = useOffline();
+  const { blocked: offline } = useOwnerWrites();
   const codes = useCachedQuery('promo-codes', () => api.promoCodes.admin.list());
   const workshops = useCachedQuery('workshops', () => api.admin.workshops.list());
   const [editing, setEditing] = useState<PromoCode | null | 'new'>(null);

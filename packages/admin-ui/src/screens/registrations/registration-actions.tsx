@@ -4,6 +4,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { EditBookingDialog } from './edit-booking-dialog';
 import { MoveDialog } from './move-dialog';
 import { RefundDialog } from './refund-dialog';
@@ -17,6 +18,7 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
   const api = useApi();
   const { message, modal } = useAppApi();
   const { offline, reason } = useOffline();
+  const owner = useOwnerWrites();
   const [busy, setBusy] = useState<'resend' | 'cancel' | null>(null);
   const [dialog, setDialog] = useState<'refund' | 'move' | 'transfer' | 'edit' | null>(null);
   const r = detail.registration;
@@ -57,9 +59,10 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
       },
     });
 
-  const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string, extra: { danger?: boolean; loading?: boolean } = {}) => (
-    <Tooltip title={reason}>
-      <Button icon={icon} onClick={onClick} disabled={offline} data-testid={testId} {...extra}>
+  // Resending a confirmation is staff's too; every other action is an owner's (issue 24).
+  const action = (label: string, icon: React.ReactNode, onClick: () => void, testId: string, extra: { danger?: boolean; loading?: boolean; staff?: boolean } = {}) => (
+    <Tooltip title={extra.staff ? reason : owner.reason}>
+      <Button icon={icon} onClick={onClick} disabled={extra.staff ? offline : owner.blocked} data-testid={testId} danger={extra.danger} loading={extra.loading}>
         {label}
       </Button>
     </Tooltip>
@@ -68,7 +71,7 @@ export function RegistrationActions({ detail, onChanged }: { detail: Registratio
   return (
     <>
       {action('Edit details', <EditOutlined />, () => setDialog('edit'), 'action-edit')}
-      {action('Resend confirmation', <MailOutlined />, resend, 'action-resend', { loading: busy === 'resend' })}
+      {action('Resend confirmation', <MailOutlined />, resend, 'action-resend', { loading: busy === 'resend', staff: true })}
       {action('Move', <SwapOutlined />, () => setDialog('move'), 'action-move')}
       {r.seats === 1 && action('Transfer', <UserSwitchOutlined />, () => setDialog('transfer'), 'action-transfer')}
       {/* A complimentary seat has nothing to give back: it is only cancelled. */}

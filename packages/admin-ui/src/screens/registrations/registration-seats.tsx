@@ -6,6 +6,7 @@ import { useApi } from '../../app/api-context';
 import { useRegistrationPath } from '../../app/admin-paths';
 import { useAppApi } from '../../app/app-api';
 import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { Link } from 'react-router-dom';
 import { MoveDialog } from './move-dialog';
 import { SeatCancelDialog } from './seat-cancel-dialog';
@@ -22,6 +23,7 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
   const api = useApi();
   const { message } = useAppApi();
   const { offline, reason } = useOffline();
+  const owner = useOwnerWrites();
   const [busy, setBusy] = useState<string | null>(null);
   const [cancelling, setCancelling] = useState<Seat | null>(null);
   const [moving, setMoving] = useState<Seat | null>(null);
@@ -70,13 +72,13 @@ export function RegistrationSeats({ detail, onChanged }: { detail: RegistrationD
                         Resend
                       </Button>
                     </Tooltip>,
-                    <Tooltip key="move" title={reason ?? (r.seats < 2 ? "The booking's only seat: use Move above" : undefined)}>
-                      <Button size="small" icon={<SwapOutlined />} disabled={offline || r.seats < 2} onClick={() => setMoving(seat)} data-testid={`seat-move-${seat.position}`}>
+                    <Tooltip key="move" title={owner.reason ?? (r.seats < 2 ? "The booking's only seat: use Move above" : undefined)}>
+                      <Button size="small" icon={<SwapOutlined />} disabled={owner.blocked || r.seats < 2} onClick={() => setMoving(seat)} data-testid={`seat-move-${seat.position}`}>
                         Move
                       </Button>
                     </Tooltip>,
-                    <Tooltip key="cancel" title={reason}>
-                      <Button size="small" danger icon={<StopOutlined />} disabled={offline} onClick={() => setCancelling(seat)}>
+                    <Tooltip key="cancel" title={owner.reason}>
+                      <Button size="small" danger icon={<StopOutlined />} disabled={owner.blocked} onClick={() => setCancelling(seat)}>
                         Cancel seat
                       </Button>
                     </Tooltip>,

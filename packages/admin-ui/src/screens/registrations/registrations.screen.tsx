@@ -23,7 +23,7 @@ import { CardHead } from '../../components/phone-list';
 import type { StatCard } from '../../components/stat-cards';
 import { StatusReason } from '../../components/status-reason';
 import { StatusTag } from '../../components/status-tag';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { useLive } from '../../queries/live.store';
 import { AddBookingDialog } from './add-booking-dialog';
 import { useCachedQuery } from '../../queries/use-cached-query';
@@ -152,11 +152,11 @@ export function RegistrationsScreen() {
   const workshops = useCachedQuery('workshops', () => api.admin.workshops.list()).data ?? [];
   const detail = useRegistrationPath();
   const navigate = useNavigate();
-  const { offline, reason } = useOffline();
+  const { blocked, reason } = useOwnerWrites();
   const [adding, setAdding] = useState(false);
   const addButton = (
     <Tooltip title={reason}>
-      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={offline} data-testid="add-booking">
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} disabled={blocked} data-testid="add-booking">
         Add booking
       </Button>
     </Tooltip>

@@ -10,7 +10,7 @@ import { useNarrowList } from '../../components/use-phone';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { StatCards } from '../../components/stat-cards';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { PAGE_SIZES } from '../../queries/use-list-query';
 import { FollowUpTag } from './follow-up-tag';
@@ -20,7 +20,7 @@ import { useAppApi } from '../../app/app-api';
 export function ReviveScreen() {
   const api = useApi();
   const { message } = useAppApi();
-  const { offline } = useOffline();
+  const { blocked: offline } = useOwnerWrites();
   const phone = useNarrowList();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0]);

@@ -1,13 +1,13 @@
-import { DEFAULT_REFUND_POLICY, DEFAULT_SETTINGS, type Settings } from '@workshop/shared';
-import { Alert, Card, Col, Row, Skeleton, Tag } from 'antd';
+import { ADMINS_MESSAGES, DEFAULT_REFUND_POLICY, DEFAULT_SETTINGS, type Settings } from '@workshop/shared';
+import { Alert, Col, Row, Skeleton, Tag } from 'antd';
 import { LoadingOutlined } from '@ant-design/icons';
 import { useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
+import { AdminsSection } from './admins-section';
 import { useCachedQuery } from '../../queries/use-cached-query';
-import { CreateAdminForm } from '../create-admin/create-admin-form';
 import { DangerSection } from './danger-section';
 import { RecoverySection } from './recovery-section';
 import { LinksSection } from './links-section';
@@ -19,7 +19,7 @@ import { WaitlistSection } from './waitlist-section';
 
 export function SettingsScreen() {
   const api = useApi();
-  const { offline, reason } = useOffline();
+  const { blocked: offline, reason } = useOwnerWrites();
   const { data, error, reload } = useCachedQuery('settings', () => api.admin.settings.get());
   const [settings, setSettings] = useState<Settings | undefined>();
   const [clearing, setClearing] = useState(false);
@@ -45,6 +45,8 @@ export function SettingsScreen() {
         }
       />
       {error && !data && <LoadError title="Failed to load settings" error={error} onRetry={reload} />}
+      {/* Staff read the settings; only an owner changes them (the server refuses staff too). */}
+      {reason === ADMINS_MESSAGES.ownerOnly && <Alert type="info" showIcon style={{ marginBottom: 20 }} title={reason} data-testid="settings-owner-only" />}
       {!settings ? (
         !error && <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
@@ -60,10 +62,7 @@ export function SettingsScreen() {
             <WaitlistSection value={settings.waitlist ?? DEFAULT_SETTINGS.waitlist} disabled={offline} saving={saving === 'waitlist'} save={(value) => save('waitlist', value)} />
           </Col>
           <Col xs={24} xl={12}>
-            <Card title="Admin Management" data-testid="section-admins">
-              <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="Admin users have full access to every admin screen and setting. Only add people you trust." />
-              <CreateAdminForm disabled={offline} disabledReason={reason} />
-            </Card>
+            <AdminsSection />
           </Col>
           <Col xs={24}>
             <LinksSection value={settings.site_links ?? DEFAULT_SETTINGS.site_links} disabled={offline} saving={saving === 'site_links'} save={(value) => save('site_links', value)} />

@@ -5,7 +5,7 @@ import { EntryOffer, EntryPerson, EntryStatus, OfferSeat } from './waitlist-entr
 import { Alert, Button, Drawer, Flex, List, Table, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useApi } from '../../app/api-context';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { useAppApi } from '../../app/app-api';
 
 interface Props {
@@ -23,7 +23,7 @@ interface Props {
 export default function WaitlistDrawer({ workshop, open, onClose, onOffered }: Props) {
   const api = useApi();
   const { message, notification } = useAppApi();
-  const { offline, reason } = useOffline();
+  const { blocked: offline, reason } = useOwnerWrites();
   const [list, setList] = useState<AdminWaitlist | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState<string | null>(null);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { usePhone } from '../../components/use-phone';
 import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { AttendeeMessageDialog } from './attendee-message-dialog';
 import { WorkshopCancelDialog } from './workshop-cancel-dialog';
 import WaitlistDrawer from './waitlist-drawer';
@@ -31,7 +32,9 @@ const link = (url: string | null | undefined, testId: string) =>
 export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const api = useApi();
   const { message, notification, modal } = useAppApi();
-  const { offline, reason } = useOffline();
+  const { blocked: offline, reason } = useOwnerWrites();
+  // Messaging attendees is staff's too: only being offline stops it.
+  const connectivity = useOffline();
   const phone = usePhone();
   const [form] = Form.useForm<WorkshopFormValues>();
   const [editing, setEditing] = useState(false);
@@ -219,8 +222,8 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
             <Button icon={<OrderedListOutlined />} onClick={() => setWaitlist(true)} style={{ marginInlineStart: 'auto' }} data-testid="open-waitlist">
               Waitlist
             </Button>
-            <Tooltip title={reason}>
-              <Button icon={<SendOutlined />} disabled={offline} onClick={() => setMessaging(true)} data-testid="message-attendees">
+            <Tooltip title={connectivity.reason}>
+              <Button icon={<SendOutlined />} disabled={connectivity.offline} onClick={() => setMessaging(true)} data-testid="message-attendees">
                 Message attendees
               </Button>
             </Tooltip>

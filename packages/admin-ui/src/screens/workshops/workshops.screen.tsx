@@ -7,14 +7,14 @@ import { ListEmpty } from '../../components/list-empty';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { SkeletonCards } from '../../components/skeleton-cards';
-import { useOffline } from '../../queries/connectivity.store';
+import { useOwnerWrites } from '../../session/owner-writes';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { WorkshopCard } from './workshop-card';
 import { WorkshopCreateDialog } from './workshop-create-dialog';
 
 export function WorkshopsScreen() {
   const api = useApi();
-  const { offline, reason } = useOffline();
+  const { blocked: offline, reason } = useOwnerWrites();
   const { data, error, reload } = useCachedQuery('workshops', () => api.admin.workshops.list());
   // Edits show at once; the list is reloaded afterwards for the seat counts.
   const [local, setLocal] = useState<Record<string, Workshop>>({});
