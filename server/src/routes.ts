@@ -1,5 +1,6 @@
 import { attentionRoutes } from './attention/attention.routes';
 import { activityRoutes } from './activity/activity.routes';
+import { accountRoutes } from './auth/account.routes';
 import { adminsRoutes } from './auth/admins.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './bookings/bookings.routes';
@@ -27,6 +28,7 @@ export const routeModules: RouteModule[] = [
   siteRoutes,
   authRoutes,
   adminsRoutes,
+  accountRoutes,
   workshopRoutes,
   workshopCancelRoutes,
   interestRoutes,

@@ -19,15 +19,35 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
   return !!(await db('user_roles').where({ user_id: userId, role: 'admin' }).first());
 }
 
-export async function insertSession(db: Db, userId: string, token: string, expiresAt: Date, client: 'web' | 'desktop' = 'web'): Promise<void> {
+/** Where a session was opened from, for the admin's sessions list. */
+export interface SessionDevice {
+  client?: 'web' | 'desktop';
+  ip?: string;
+  userAgent?: string;
+}
+
+export async function insertSession(db: Db, userId: string, token: string, expiresAt: Date, device: SessionDevice = {}): Promise<void> {
   await db.transaction(async (trx) => {
-    await trx('sessions').insert({ user_id: userId, token_hash: sha256(token), expires_at: expiresAt, client, last_seen_at: trx.fn.now() });
+    await trx('sessions').insert({
+      user_id: userId,
+      token_hash: sha256(token),
+      expires_at: expiresAt,
+      client: device.client ?? 'web',
+      ip: device.ip ?? null,
+      user_agent: device.userAgent?.slice(0, 300) ?? null,
+      last_seen_at: trx.fn.now(),
+    });
     await trx('users').where({ id: userId }).update({ last_sign_in_at: trx.fn.now() });
   });
 }
 
 export async function deleteSession(db: Db, token: string): Promise<void> {
   await db('sessions').where({ token_hash: sha256(token) }).delete();
+}
+
+/** Marks a session used now, at most once a minute (a write per request would be one per admin click). */
+export async function touchSession(db: Db, token: string): Promise<void> {
+  await db('sessions').where({ token_hash: sha256(token) }).where((q) => q.whereNull('last_seen_at').orWhere('last_seen_at', '<', db.raw(`now() - interval '1 minute'`))).update({ last_seen_at: db.fn.now() });
 }
 
 /** The user behind an unexpired token, whether they still hold the admin role, and which (owner or staff). */

@@ -6,14 +6,14 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import * as q from './auth.queries';
 
 export interface AuthService {
-  login(input: Omit<LoginInput, 'client'> & { client?: 'web' | 'desktop' }): Promise<{ user: SessionUser; token: string; expiresAt: Date }>;
+  login(input: Omit<LoginInput, 'client'>, device?: q.SessionDevice): Promise<{ user: SessionUser; token: string; expiresAt: Date }>;
   logout(token: string): Promise<void>;
   createAdmin(input: CreateAdminInput): Promise<{ id: string; email: string }>;
 }
 
 export function createAuthService(db: Db, sessionTtlHours: number): AuthService {
   return {
-    async login({ email, password, client }) {
+    async login({ email, password }, device = {}) {
       const user = await q.findUserByEmail(db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
       if (!user || !ok) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.loginFailed);
@@ -21,7 +21,7 @@ export function createAuthService(db: Db, sessionTtlHours: number): AuthService 
       if (!(await q.isAdmin(db, user.id))) throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
-      await q.insertSession(db, user.id, token, expiresAt, client ?? 'web');
+      await q.insertSession(db, user.id, token, expiresAt, device);
       return { user: { id: user.id, email: user.email, role: user.admin_role }, token, expiresAt };
     },
     async logout(token) {

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from 'express';
 import { ADMINS_MESSAGES, type AdminRole, type SessionUser } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { ForbiddenError, UnauthorizedError } from '../http/errors';
-import { findSessionUser } from './auth.queries';
+import { findSessionUser, touchSession } from './auth.queries';
 
 export const SESSION_COOKIE = 'wk_session';
 
@@ -35,6 +35,7 @@ export function requireAdmin(db: Db, unauthorizedMessage?: string, need: AdminRo
     if (need === 'owner' && user.admin_role !== 'owner') throw new ForbiddenError(ADMINS_MESSAGES.ownerOnly);
     req.admin = { id: user.id, email: user.email, role: user.admin_role };
     req.sessionToken = token;
+    await touchSession(db, token);
     next();
   };
 }

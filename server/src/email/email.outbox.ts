@@ -7,6 +7,7 @@ export const SEND_EMAIL_TASK = 'send_email';
 const MAX_ATTEMPTS = 30;
 
 export type EmailKind =
+  | 'admin_password_changed'
   | 'confirmation'
   | 'reminder_24h'
   | 'reminder_1h'

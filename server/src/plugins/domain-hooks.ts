@@ -1,3 +1,5 @@
+import { adminPasswordChanged } from '../auth/auth.hooks';
+import { queuePasswordChanged } from '../email/admin-account.emails';
 import { checkoutAbandoned, paymentCompleted } from '../payments/payments.hooks';
 import { markRecovered, scheduleRecovery } from '../recovery/recovery.schedule';
 import { rescheduleWorkshopReminders, scheduleReminders } from '../reminders/reminders';
@@ -16,6 +18,8 @@ export function wireDomainHooks(): void {
   paymentCompleted.subscribe('reminders: 24 h and 1 h before the start', (trx, e) => scheduleReminders(trx, e.registrationId));
   // A checkout ended unpaid and its person landed in revive:
   checkoutAbandoned.subscribe('recovery: one follow-up email is planned', (trx, e) => scheduleRecovery(trx, e.registration));
+  // An admin's password changed:
+  adminPasswordChanged.subscribe('email: the admin is told, at their own address', (trx, e) => queuePasswordChanged(trx, e, e.site));
   // An admin moved a workshop's start:
   workshopRescheduled.subscribe('reminders: re-planned from the new start', (trx, e) => rescheduleWorkshopReminders(trx, e.workshopId));
 }

@@ -12,7 +12,15 @@ const h = useTestServer({ admin: true });
 const ANY_ID = '00000000-0000-4000-8000-000000000000';
 
 /** The writes staff may make, and the reads only owners may make: everything else follows GET = every admin, other = owners. */
-const STAFF_WRITES = new Set(['POST /api/admin/workshops/:id/messages', 'POST /api/admin/registrations/:id/resend', 'POST /api/admin/registrations/:id/seats/:seatId/resend']);
+const STAFF_WRITES = new Set([
+  'POST /api/admin/workshops/:id/messages',
+  'POST /api/admin/registrations/:id/resend',
+  'POST /api/admin/registrations/:id/seats/:seatId/resend',
+  // Their own account: password and sessions.
+  'POST /api/auth/password',
+  'DELETE /api/auth/sessions/:id',
+  'DELETE /api/auth/sessions',
+]);
 const OWNER_READS = new Set(['GET /api/admin/users']);
 
 let staffNo = 0;

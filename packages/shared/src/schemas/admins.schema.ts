@@ -29,3 +29,35 @@ export const adminUserListSchema = z.object({ items: z.array(adminUserSchema) })
 /** PATCH /api/admin/users/:id */
 export const updateAdminSchema = z.object({ role: adminRoleSchema });
 export type UpdateAdminInput = z.infer<typeof updateAdminSchema>;
+
+export const PASSWORD_MESSAGES = {
+  currentRequired: 'Enter your current password',
+  currentWrong: 'Your current password is not right.',
+  tooShort: 'Use at least 12 characters.',
+  weak: 'This password is too easy to guess: use a longer phrase of unrelated words.',
+  same: 'Choose a password different from your current one.',
+} as const;
+
+/** The least a new admin password may be (issue 24: ASVS level 2 asks for 12 or more). */
+export const ADMIN_PASSWORD_MIN = 12;
+
+/** POST /api/auth/password */
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: PASSWORD_MESSAGES.currentRequired }).min(1, PASSWORD_MESSAGES.currentRequired).max(200, 'Password is too long'),
+  new_password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(ADMIN_PASSWORD_MIN, PASSWORD_MESSAGES.tooShort).max(200, 'Password is too long'),
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** One of the signed-in admin's sessions (GET /api/auth/sessions). */
+export const adminSessionSchema = z.object({
+  id: z.string(),
+  client: z.enum(['web', 'desktop']).nullable(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  expires_at: z.string(),
+  current: z.boolean(),
+});
+export type AdminSession = z.infer<typeof adminSessionSchema>;
+export const adminSessionListSchema = z.object({ items: z.array(adminSessionSchema) });

@@ -1,0 +1,50 @@
+import { changePasswordSchema } from '@workshop/shared';
+import { z } from 'zod';
+import type { RouteModule } from '../http/route';
+import { parse } from '../http/validate';
+import { changePassword, endOtherSessions, endSession, sessionsOf } from './account.service';
+
+const idParam = z.object({ id: z.uuid('Session not found') });
+
+/** The signed-in admin's own account (issue 24): password and sessions. Staff manage their own too. */
+export const accountRoutes: RouteModule = ({ db, config }) => [
+  {
+    method: 'post',
+    path: '/api/auth/password',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
+      await changePassword(db, req.admin!, req.sessionToken!, parse(changePasswordSchema, req.body), site);
+      res.status(204).end();
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/sessions',
+    access: 'admin',
+    handler: async (req, res) => {
+      res.json({ items: await sessionsOf(db, req.admin!.id, req.sessionToken!) });
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/auth/sessions/:id',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      await endSession(db, req.admin!.id, parse(idParam, req.params).id);
+      res.status(204).end();
+    },
+  },
+  {
+    // Sign out everywhere else.
+    method: 'delete',
+    path: '/api/auth/sessions',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      res.json({ ended: await endOtherSessions(db, req.admin!.id, req.sessionToken!) });
+    },
+  },
+];

@@ -1,0 +1,13 @@
+import { transactionHook } from '../domain-events/transaction-hook';
+
+/** Where the site is and who its emails come from, for a subscriber that writes to the admin. */
+export interface SiteOrigin {
+  publicBaseUrl: string;
+  from: { email: string; name: string };
+}
+
+/**
+ * What the auth domain lets the domains above it follow, in the transaction that decides
+ * (subscribed in server/src/plugins/domain-hooks.ts): an admin's password changed, so they are told.
+ */
+export const adminPasswordChanged = transactionHook<{ userId: string; email: string; site: SiteOrigin }>('admin password changed');
