@@ -1,5 +1,6 @@
 import type {
   AdminRole,
+  ChangePasswordInput,
   AdminWorkshop,
   AttentionList,
   CreateAdminInput,
@@ -51,6 +52,11 @@ export function createApiClient(options: ClientOptions = {}) {
       login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
       logout: () => http.json<void>('POST', '/api/auth/logout'),
       session: () => http.json<{ user: SessionUser }>('GET', '/api/auth/session'),
+      /** The signed-in admin's own password; other sessions of theirs end. */
+      changePassword: (input: ChangePasswordInput) => http.json<void>('POST', '/api/auth/password', input),
+      sessions: () => http.json<unknown>('GET', '/api/auth/sessions').then(parsedLater((s) => s.adminSessionListSchema)),
+      endSession: (id: string) => http.json<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
+      endOtherSessions: () => http.json<{ ended: number }>('DELETE', '/api/auth/sessions'),
     },
     admin: {
       dashboard: () => http.json<Dashboard>('GET', '/api/admin/dashboard'),

@@ -7,6 +7,7 @@
 import { activityEntrySchema, attendeeMessageSchema, listResponseSchema, promoCodeSchema } from '@workshop/shared';
 
 export {
+  adminSessionListSchema,
   adminUserListSchema,
   attentionRetryResultSchema,
   attendeeMessageSchema,

@@ -74,4 +74,24 @@ describe('admin roles', () => {
     await staff.getByRole('button', { name: 'Sign In' }).waitFor();
     expect(await h.server.deps.db('users').where({ email: STAFF.email })).toHaveLength(0);
   });
+
+  it('an admin changes their own password (a weak one is refused, named) and signs out everywhere else', async () => {
+    const other = await (await newContext(h)).newPage();
+    await signIn(other);
+    await owner.goto('/admin/settings');
+    const account = owner.getByTestId('section-account');
+    await account.scrollIntoViewIfNeeded();
+    await expect.poll(() => account.getByTestId('sessions-list').locator('.ant-list-item').count()).toBeGreaterThanOrEqual(2);
+    await account.getByTestId('current-password').fill('correct horse battery');
+    await account.getByTestId('new-password').fill('workshop1234');
+    await account.getByTestId('change-password').click();
+    await account.getByText('This password is too easy to guess: use a longer phrase of unrelated words.').waitFor();
+    await account.getByTestId('new-password').fill('violet kettle marching sideways');
+    await screenshot(owner, 'settings-account');
+    await account.getByTestId('change-password').click();
+    await owner.getByText('Password changed; your other sessions were signed out.').waitFor();
+    await expect.poll(() => account.getByTestId('sessions-list').locator('.ant-list-item').count()).toBe(1);
+    await other.goto('/admin/registrations');
+    await other.getByRole('button', { name: 'Sign In' }).waitFor();
+  });
 });

@@ -6,6 +6,7 @@ import { useApi } from '../../app/api-context';
 import { LoadError } from '../../components/load-error';
 import { PageHeader } from '../../components/page-header';
 import { useOwnerWrites } from '../../session/owner-writes';
+import { AccountSection } from './account-section';
 import { AdminsSection } from './admins-section';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { DangerSection } from './danger-section';
@@ -63,6 +64,8 @@ export function SettingsScreen() {
           </Col>
           <Col xs={24} xl={12}>
             <AdminsSection />
+            <div style={{ height: 20 }} />
+            <AccountSection />
           </Col>
           <Col xs={24}>
             <LinksSection value={settings.site_links ?? DEFAULT_SETTINGS.site_links} disabled={offline} saving={saving === 'site_links'} save={(value) => save('site_links', value)} />
