@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 
 /** Where an admin write's target row lives, by the route it came through. */
@@ -85,4 +86,21 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
     });
     next();
   };
+}
+
+/**
+ * A sign-in attempt, accepted or refused and why (issue 24, point 8): the owners see who tried to
+ * get in, from where. Written in the attempt's own transaction (subscribed to the auth hook).
+ */
+export async function recordSignIn(trx: Knex.Transaction, e: { email: string; userId: string | null; refused: string | null; client: string; ip: string | null }): Promise<void> {
+  await trx('admin_activity').insert({
+    actor_user_id: e.userId,
+    actor_email: e.email.slice(0, 255),
+    action: e.refused ? 'POST /api/auth/login (refused)' : 'POST /api/auth/login',
+    target_type: e.userId ? 'user' : null,
+    target_id: e.userId,
+    before: null,
+    after: JSON.stringify({ outcome: e.refused ? 'refused' : 'signed_in', ...(e.refused ? { reason: e.refused } : {}), client: e.client, ip: e.ip }),
+    status: e.refused === 'not_admin' ? 403 : e.refused ? 401 : 200,
+  });
 }

@@ -11,3 +11,9 @@ export interface SiteOrigin {
  * (subscribed in server/src/plugins/domain-hooks.ts): an admin's password changed, so they are told.
  */
 export const adminPasswordChanged = transactionHook<{ userId: string; email: string; site: SiteOrigin }>('admin password changed');
+
+/** Why a sign-in was refused, for the owners' audit (never told to the one signing in). */
+export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin';
+
+/** Every sign-in attempt, accepted or refused, for the audit log (issue 24, point 8). */
+export const adminSignIn = transactionHook<{ email: string; userId: string | null; refused: SignInRefusal | null; client: string; ip: string | null }>('admin sign-in');

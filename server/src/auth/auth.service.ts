@@ -3,6 +3,7 @@ import { AUTH_MESSAGES, type CreateAdminInput, type LoginInput, type SessionUser
 import type { Db } from '../db/knex';
 import { AppError, ConflictError, ForbiddenError } from '../http/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
+import { adminSignIn, type SignInRefusal } from './auth.hooks';
 import * as q from './auth.queries';
 
 export interface AuthService {
@@ -16,9 +17,18 @@ export function createAuthService(db: Db, sessionTtlHours: number): AuthService 
     async login({ email, password }, device = {}) {
       const user = await q.findUserByEmail(db, email);
       const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-      if (!user || !ok) throw new AppError(401, 'unauthorized', AUTH_MESSAGES.loginFailed);
+      const audit = (refused: SignInRefusal | null) =>
+        db.transaction((trx) => adminSignIn.emit(trx, { email: user?.email ?? email, userId: user?.id ?? null, refused, client: device.client ?? 'web', ip: device.ip ?? null }));
+      if (!user || !ok) {
+        await audit(user ? 'wrong_password' : 'unknown_email');
+        throw new AppError(401, 'unauthorized', AUTH_MESSAGES.loginFailed);
+      }
       // SPEC §4: a non-admin is refused and gets no session at all.
-      if (!(await q.isAdmin(db, user.id))) throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
+      if (!(await q.isAdmin(db, user.id))) {
+        await audit('not_admin');
+        throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
+      }
+      await audit(null);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
       await q.insertSession(db, user.id, token, expiresAt, device);

@@ -1,4 +1,5 @@
-import { adminPasswordChanged } from '../auth/auth.hooks';
+import { recordSignIn } from '../activity/activity.middleware';
+import { adminPasswordChanged, adminSignIn } from '../auth/auth.hooks';
 import { queuePasswordChanged } from '../email/admin-account.emails';
 import { checkoutAbandoned, paymentCompleted } from '../payments/payments.hooks';
 import { markRecovered, scheduleRecovery } from '../recovery/recovery.schedule';
@@ -18,6 +19,8 @@ export function wireDomainHooks(): void {
   paymentCompleted.subscribe('reminders: 24 h and 1 h before the start', (trx, e) => scheduleReminders(trx, e.registrationId));
   // A checkout ended unpaid and its person landed in revive:
   checkoutAbandoned.subscribe('recovery: one follow-up email is planned', (trx, e) => scheduleRecovery(trx, e.registration));
+  // Someone tried to sign in as an admin:
+  adminSignIn.subscribe('activity: the attempt, accepted or refused and why, for the owners', (trx, e) => recordSignIn(trx, e));
   // An admin's password changed:
   adminPasswordChanged.subscribe('email: the admin is told, at their own address', (trx, e) => queuePasswordChanged(trx, e, e.site));
   // An admin moved a workshop's start:

@@ -74,4 +74,23 @@ describe('an admin’s own account', () => {
     expect((await h.api('GET', '/api/auth/sessions', { token: b })).body.items).toHaveLength(1);
     expect((await h.api('GET', '/api/admin/registrations', { token: h.token })).status).toBe(200);
   });
+
+  it('records every sign-in attempt for the owners: accepted, or refused and why, with where from', async () => {
+    const password = 'violet kettle marching sideways';
+    expect((await h.api('POST', '/api/auth/login', { body: { email: 'nobody.here@workshop.test', password } })).status).toBe(401);
+    expect((await h.api('POST', '/api/auth/login', { body: { email: OWNER.email, password: 'not the password 1' } })).status).toBe(401);
+    expect((await signIn(password)).status).toBe(200);
+    const rows = await h.db('admin_activity').whereIn('action', ['POST /api/auth/login', 'POST /api/auth/login (refused)']).orderBy('id', 'desc').limit(3);
+    const seen = rows.reverse().map((r) => [r.actor_email, r.status, r.after.outcome, r.after.reason ?? null]);
+    expect(seen).toEqual([
+      ['nobody.here@workshop.test', 401, 'refused', 'unknown_email'],
+      [OWNER.email, 401, 'refused', 'wrong_password'],
+      [OWNER.email, 200, 'signed_in', null],
+    ]);
+    expect(rows.every((r) => typeof r.after.ip === 'string' && r.after.client)).toBe(true);
+    // The same answer either way: nothing tells whether the address has an account.
+    const unknown = await h.api('POST', '/api/auth/login', { body: { email: 'nobody.else@workshop.test', password } });
+    const wrong = await h.api('POST', '/api/auth/login', { body: { email: OWNER.email, password: 'not the password 2' } });
+    expect([unknown.status, unknown.body]).toEqual([wrong.status, wrong.body]);
+  });
 });
