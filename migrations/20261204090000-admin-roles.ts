@@ -6,7 +6,7 @@ import { extendInCheck } from './support/extend-in-check';
  * messages attendees and resends confirmations, nothing that moves money or changes the business.
  * Every admin there is becomes an owner, so nobody loses what they could do. When each admin last
  * signed in, for the admins list; each session's device (client, IP, browser) and when it was last
- * used, for the sessions list; the email telling an admin their password changed.
+ * used, for the sessions list, and how long it may sit unused before it ends (`idle_hours`, set at sign-in); the email telling an admin their password changed.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -18,7 +18,8 @@ export async function up(knex: Knex): Promise<void> {
       ADD COLUMN IF NOT EXISTS client text NULL CHECK (client IN ('web', 'desktop')),
       ADD COLUMN IF NOT EXISTS last_seen_at timestamptz NULL,
       ADD COLUMN IF NOT EXISTS ip inet NULL,
-      ADD COLUMN IF NOT EXISTS user_agent text NULL CHECK (length(user_agent) <= 300)`);
+      ADD COLUMN IF NOT EXISTS user_agent text NULL CHECK (length(user_agent) <= 300),
+      ADD COLUMN IF NOT EXISTS idle_hours smallint NOT NULL DEFAULT 12 CHECK (idle_hours > 0)`);
   // The admin hears of a change of their password (not of a registration: one per change).
   await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', ['admin_password_changed']);
 }
@@ -26,6 +27,6 @@ export async function up(knex: Knex): Promise<void> {
 export async function down(knex: Knex): Promise<void> {
   await knex('email_messages').where({ kind: 'admin_password_changed' }).delete();
   await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], ['admin_password_changed']);
-  await knex.raw('ALTER TABLE sessions DROP COLUMN IF EXISTS user_agent, DROP COLUMN IF EXISTS ip, DROP COLUMN IF EXISTS last_seen_at, DROP COLUMN IF EXISTS client');
+  await knex.raw('ALTER TABLE sessions DROP COLUMN IF EXISTS idle_hours, DROP COLUMN IF EXISTS user_agent, DROP COLUMN IF EXISTS ip, DROP COLUMN IF EXISTS last_seen_at, DROP COLUMN IF EXISTS client');
   await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS last_sign_in_at, DROP COLUMN IF EXISTS admin_role');
 }

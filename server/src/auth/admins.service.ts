@@ -35,13 +35,16 @@ async function adminOr404(trx: Knex.Transaction, id: string): Promise<{ id: stri
   return row;
 }
 
-/** An owner changes an admin's role; the last owner cannot become staff. Their sessions carry the new role at once. */
+/** An owner changes an admin's role; the last owner cannot become staff. Their sessions end: they sign in again with the new role. */
 export async function setAdminRole(db: Db, id: string, role: AdminRole): Promise<void> {
   await db.transaction(async (trx) => {
     const owners = await lockOwners(trx);
     const admin = await adminOr404(trx, id);
     if (admin.admin_role === 'owner' && role !== 'owner' && owners.filter((o) => o !== id).length === 0) throw new ConflictError(ADMINS_MESSAGES.lastOwner);
+    if (admin.admin_role === role) return;
     await trx('users').where({ id }).update({ admin_role: role });
+    // A change of privilege ends their sessions: they sign in again, as the role they now have.
+    await trx('sessions').where({ user_id: id }).delete();
   });
 }
 

@@ -22,6 +22,8 @@ export async function isAdmin(db: Db, userId: string): Promise<boolean> {
 /** Where a session was opened from, for the admin's sessions list. */
 export interface SessionDevice {
   client?: 'web' | 'desktop';
+  /** How long the session may sit unused before it ends. */
+  idleHours?: number;
   ip?: string;
   userAgent?: string;
 }
@@ -36,6 +38,7 @@ export async function insertSession(db: Db, userId: string, token: string, expir
       ip: device.ip ?? null,
       user_agent: device.userAgent?.slice(0, 300) ?? null,
       last_seen_at: trx.fn.now(),
+      idle_hours: device.idleHours ?? 12,
     });
     await trx('users').where({ id: userId }).update({ last_sign_in_at: trx.fn.now() });
   });
@@ -56,6 +59,8 @@ export function findSessionUser(db: Db, token: string): Promise<{ id: string; em
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', sha256(token))
     .andWhere('s.expires_at', '>', db.fn.now())
+    // Unused for longer than it may be (inactivity), it has ended too, whatever its absolute expiry.
+    .andWhereRaw('coalesce(s.last_seen_at, s.created_at) + make_interval(hours => s.idle_hours) > now()')
     .first(
       'u.id',
       'u.email',

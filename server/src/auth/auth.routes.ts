@@ -18,7 +18,7 @@ export const authRoutes: RouteModule = ({ db, config }) => {
       access: 'login',
       handler: async (req, res) => {
         const { client, ...credentials } = parse(loginSchema, req.body);
-        const { user, token, expiresAt } = await auth.login(credentials, { client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent') });
+        const { user, token, expiresAt } = await auth.login(credentials, { client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent'), idleHours: config.SESSION_IDLE_HOURS });
         // The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it.
         if (client === 'desktop') return void res.json({ user, token } satisfies LoginResponse);
         res.cookie(SESSION_COOKIE, token, { ...cookie, expires: expiresAt });

@@ -108,13 +108,24 @@ describe('admin roles', () => {
     expect(await h.db('users').where({ id: staff.id })).toHaveLength(0);
   });
 
-  it('a role change applies to sessions already open; bad input names the field', async () => {
+  it('a role change ends the admin’s sessions (they sign in again, as their new role); bad input names the field', async () => {
     const staff = await staffMember();
     expect((await h.api('GET', '/api/admin/users', { token: staff.token })).status).toBe(403);
     expect((await h.api('PATCH', `/api/admin/users/${staff.id}`, { token: h.token, body: { role: 'owner' } })).status).toBe(200);
-    expect((await h.api('GET', '/api/admin/users', { token: staff.token })).status).toBe(200);
+    expect((await h.api('GET', '/api/admin/users', { token: staff.token })).status).toBe(401);
+    const again = await h.api('POST', '/api/auth/login', { body: { email: staff.email, password: 'a long staff password 1', client: 'desktop' } });
+    expect(again.body.user.role).toBe('owner');
+    expect((await h.api('GET', '/api/admin/users', { token: again.body.token })).status).toBe(200);
     const bad = await h.api('PATCH', `/api/admin/users/${staff.id}`, { token: h.token, body: { role: 'king' } });
     expect([bad.status, bad.body.error.fields?.role]).toEqual([422, 'Choose owner or staff']);
     expect((await h.api('PATCH', `/api/admin/users/${ANY_ID}`, { token: h.token, body: { role: 'staff' } })).status).toBe(404);
+  });
+
+  it('a session unused for longer than SESSION_IDLE_HOURS ends, whatever its absolute expiry', async () => {
+    const staff = await staffMember();
+    expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(200);
+    await h.db('sessions').where({ user_id: staff.id }).update({ last_seen_at: h.db.raw(`now() - interval '13 hours'`) });
+    expect((await h.db('sessions').where({ user_id: staff.id }).first('expires_at')).expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(401);
   });
 });
