@@ -20,13 +20,25 @@ export async function up(knex: Knex): Promise<void> {
       ADD COLUMN IF NOT EXISTS ip inet NULL,
       ADD COLUMN IF NOT EXISTS user_agent text NULL CHECK (length(user_agent) <= 300),
       ADD COLUMN IF NOT EXISTS idle_hours smallint NOT NULL DEFAULT 12 CHECK (idle_hours > 0)`);
-  // The admin hears of a change of their password (not of a registration: one per change).
-  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', ['admin_password_changed']);
+  // A forgotten password's single-use reset links: only the token's hash is kept, for an hour.
+  await knex.raw(`
+    CREATE TABLE IF NOT EXISTS password_resets (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      token_hash text NOT NULL UNIQUE,
+      expires_at timestamptz NOT NULL,
+      used_at timestamptz NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    )`);
+  await knex.raw('CREATE INDEX IF NOT EXISTS password_resets_user_idx ON password_resets (user_id)');
+  // The admin hears of a change of their password, and gets their reset link (not of a registration: one per change).
+  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', ['admin_password_changed', 'admin_password_reset']);
 }
 
 export async function down(knex: Knex): Promise<void> {
-  await knex('email_messages').where({ kind: 'admin_password_changed' }).delete();
-  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], ['admin_password_changed']);
+  await knex('email_messages').whereIn('kind', ['admin_password_changed', 'admin_password_reset']).delete();
+  await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], ['admin_password_changed', 'admin_password_reset']);
+  await knex.raw('DROP TABLE IF EXISTS password_resets');
   await knex.raw('ALTER TABLE sessions DROP COLUMN IF EXISTS idle_hours, DROP COLUMN IF EXISTS user_agent, DROP COLUMN IF EXISTS ip, DROP COLUMN IF EXISTS last_seen_at, DROP COLUMN IF EXISTS client');
   await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS last_sign_in_at, DROP COLUMN IF EXISTS admin_role');
 }

@@ -1,6 +1,7 @@
 import { attentionRoutes } from './attention/attention.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { accountRoutes } from './auth/account.routes';
+import { passwordResetRoutes } from './auth/password-reset.routes';
 import { adminsRoutes } from './auth/admins.routes';
 import { authRoutes } from './auth/auth.routes';
 import { bookingRoutes } from './bookings/bookings.routes';
@@ -29,6 +30,7 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   adminsRoutes,
   accountRoutes,
+  passwordResetRoutes,
   workshopRoutes,
   workshopCancelRoutes,
   interestRoutes,

@@ -57,6 +57,9 @@ export function createApiClient(options: ClientOptions = {}) {
       sessions: () => http.json<unknown>('GET', '/api/auth/sessions').then(parsedLater((s) => s.adminSessionListSchema)),
       endSession: (id: string) => http.json<void>('DELETE', `/api/auth/sessions/${encodeURIComponent(id)}`),
       endOtherSessions: () => http.json<{ ended: number }>('DELETE', '/api/auth/sessions'),
+      /** Always the same answer, whether or not the address is an admin's. */
+      requestPasswordReset: (email: string) => http.json<{ message: string }>('POST', '/api/auth/password-reset', { email }),
+      confirmPasswordReset: (token: string, newPassword: string) => http.json<void>('POST', '/api/auth/password-reset/confirm', { token, new_password: newPassword }),
     },
     admin: {
       dashboard: () => http.json<Dashboard>('GET', '/api/admin/dashboard'),

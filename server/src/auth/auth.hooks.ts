@@ -17,3 +17,6 @@ export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin';
 
 /** Every sign-in attempt, accepted or refused, for the audit log (issue 24, point 8). */
 export const adminSignIn = transactionHook<{ email: string; userId: string | null; refused: SignInRefusal | null; client: string; ip: string | null }>('admin sign-in');
+
+/** An admin asked to reset a forgotten password: they are emailed the single-use link. */
+export const adminPasswordResetRequested = transactionHook<{ userId: string; email: string; resetUrl: string; site: SiteOrigin }>('admin password reset requested');

@@ -16,3 +16,15 @@ export function passwordChangedEmail(d: RegistrationEmailData & { details?: Reco
     html: layout('Your admin password was changed', rows, [esc(body), esc(warn)]),
   };
 }
+
+/** A forgotten password's reset link: single-use, for an hour; ignorable if not asked for. */
+export function passwordResetEmail(d: RegistrationEmailData): EmailContent {
+  const body = `Someone asked to reset the password of the admin account ${d.email}. The link below sets a new one; it works once, for 1 hour.`;
+  const ignore = 'If you did not ask for this, ignore this email: your password stays as it is.';
+  const url = d.resetUrl ?? `${d.publicBaseUrl}/admin/login`;
+  return {
+    subject: 'Reset your admin password',
+    text: [body, '', url, '', ignore].join('\n'),
+    html: layout('Reset your admin password', [['Account', d.email]], [esc(body), `<a href="${esc(url)}">Set a new password</a>`, esc(ignore)]),
+  };
+}

@@ -8,6 +8,7 @@ const MAX_ATTEMPTS = 30;
 
 export type EmailKind =
   | 'admin_password_changed'
+  | 'admin_password_reset'
   | 'confirmation'
   | 'reminder_24h'
   | 'reminder_1h'

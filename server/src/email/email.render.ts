@@ -16,7 +16,7 @@ import {
 } from './email.templates';
 import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
 import { goodwillRefundEmail } from './goodwill.template';
-import { passwordChangedEmail } from './admin-account.template';
+import { passwordChangedEmail, passwordResetEmail } from './admin-account.template';
 import { bookingTransferredEmail } from './transfer.template';
 import { recoveryEmail } from './recovery.template';
 import { waitlistCancelledEmail, waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
@@ -58,6 +58,8 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return goodwillRefundEmail(d);
     case 'admin_password_changed':
       return passwordChangedEmail(d);
+    case 'admin_password_reset':
+      return passwordResetEmail(d);
     case 'booking_transferred':
       return bookingTransferredEmail(d);
     case 'reminder_24h':

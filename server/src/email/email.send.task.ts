@@ -10,7 +10,7 @@ import { renderEmail } from './email.render';
 import type { EmailContent } from './email.templates';
 
 /** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
-const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace'`;
+const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace' - 'resetUrl'`;
 
 /**
  * Builds, then sends, one queued email. An email that cannot be built is recorded as failed

@@ -24,6 +24,8 @@ export interface RegistrationEmailData {
   from: { email: string; name: string };
   /** The buyer's manage-your-booking link (confirmation emails only; scrubbed from storage once sent). */
   bookingUrl?: string;
+  /** An admin's password reset link (scrubbed from storage once sent, like bookingUrl). */
+  resetUrl?: string;
   /** A checkout-recovery follow-up's links (scrubbed from storage once sent, like bookingUrl). */
   recoveryUrl?: string;
   unsubscribeUrl?: string;

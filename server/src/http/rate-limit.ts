@@ -18,6 +18,8 @@ export interface LimitSpec {
    * given back when the answer is not one of these (a successful sign-in costs nothing).
    */
   countsWhen?: (status: number) => boolean;
+  /** What is counted: the client's address (unset), or something of the request (an email asked about), once the body is parsed. */
+  keyOf?: (req: Request) => string;
 }
 
 /**
@@ -66,7 +68,7 @@ export function createLimiters(db: Db) {
     const policy = `"${spec.name}";q=${points};w=${duration}`;
 
     return async (req, res, next) => {
-      const key = clientKey(req);
+      const key = spec.keyOf ? spec.keyOf(req) : clientKey(req);
       let result: RateLimiterRes;
       try {
         result = await store.consume(key);

@@ -1,6 +1,6 @@
 import { recordSignIn } from '../activity/activity.middleware';
-import { adminPasswordChanged, adminSignIn } from '../auth/auth.hooks';
-import { queuePasswordChanged } from '../email/admin-account.emails';
+import { adminPasswordChanged, adminPasswordResetRequested, adminSignIn } from '../auth/auth.hooks';
+import { queuePasswordChanged, queuePasswordReset } from '../email/admin-account.emails';
 import { checkoutAbandoned, paymentCompleted } from '../payments/payments.hooks';
 import { markRecovered, scheduleRecovery } from '../recovery/recovery.schedule';
 import { rescheduleWorkshopReminders, scheduleReminders } from '../reminders/reminders';
@@ -23,6 +23,8 @@ export function wireDomainHooks(): void {
   adminSignIn.subscribe('activity: the attempt, accepted or refused and why, for the owners', (trx, e) => recordSignIn(trx, e));
   // An admin's password changed:
   adminPasswordChanged.subscribe('email: the admin is told, at their own address', (trx, e) => queuePasswordChanged(trx, e, e.site));
+  // An admin forgot their password:
+  adminPasswordResetRequested.subscribe('email: the single-use reset link, to the admin', (trx, e) => queuePasswordReset(trx, e, e.site));
   // An admin moved a workshop's start:
   workshopRescheduled.subscribe('reminders: re-planned from the new start', (trx, e) => rescheduleWorkshopReminders(trx, e.workshopId));
 }

@@ -59,6 +59,7 @@ const EMAILS: Record<EmailKind, EmailData> = {
   waitlist_joined: { ...booking, accessId: '', waitlistPlace: { position: 3, hours: 24, leaveUrl: `${site}/waitlist/leave?token=tok` } },
   booking_transferred: { ...booking, details: { 'Transferred to': 'Cara <Colleague>' } },
   goodwill_refund: { ...booking, details: { 'Refund cents': '2000' } },
+  admin_password_reset: { ...booking, registrationId: '', email: 'owner@example.com', resetUrl: `${site}/admin/reset-password?token=AbC-_123&utm=email` },
   admin_password_changed: { ...booking, registrationId: '', email: 'owner@example.com', details: { Changed: 'Nov 27, 2026, 2:15 AM EST' } },
   waitlist_cancelled: { ...booking, accessId: '', details: { Reason: 'The trainer is ill & cannot teach <this week>.' } },
 };

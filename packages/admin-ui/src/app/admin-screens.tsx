@@ -44,6 +44,7 @@ function ScreenLoading() {
 export const SIGNED_OUT_SCREENS: [string, ComponentType][] = [
   ['login', screen(() => import('../screens/login/login.screen'), 'LoginScreen')],
   ['create', screen(() => import('../screens/create-admin/create-admin.screen'), 'CreateAdminScreen', { antd: true })],
+  ['reset-password', screen(() => import('../screens/login/reset-password.screen'), 'ResetPasswordScreen', { antd: true })],
 ];
 
 export const SIGNED_IN_SCREENS: [string, ComponentType][] = [

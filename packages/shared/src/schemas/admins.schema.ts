@@ -61,3 +61,22 @@ export const adminSessionSchema = z.object({
 });
 export type AdminSession = z.infer<typeof adminSessionSchema>;
 export const adminSessionListSchema = z.object({ items: z.array(adminSessionSchema) });
+
+export const RESET_MESSAGES = {
+  /** The same answer whether or not an admin uses the address (no account enumeration). */
+  sent: 'If an admin account uses this address, we have emailed it a link to reset the password. The link works once, for 1 hour.',
+  invalid: 'This reset link is invalid or has expired.',
+  tooMany: 'Too many reset requests. Please wait and try again.',
+  done: 'Your password was changed. Sign in with it now.',
+} as const;
+
+/** POST /api/auth/password-reset */
+export const passwordResetRequestSchema = z.object({
+  email: z.string({ error: 'Invalid email address' }).trim().max(255, 'Email must be less than 255 characters').pipe(z.email('Invalid email address')),
+});
+/** POST /api/auth/password-reset/confirm */
+export const passwordResetConfirmSchema = z.object({
+  token: z.string({ error: RESET_MESSAGES.invalid }).min(1, RESET_MESSAGES.invalid).max(100, RESET_MESSAGES.invalid),
+  new_password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(ADMIN_PASSWORD_MIN, PASSWORD_MESSAGES.tooShort).max(200, 'Password is too long'),
+});
+export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;

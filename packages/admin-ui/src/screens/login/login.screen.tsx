@@ -1,7 +1,7 @@
 import { ApiError } from '@workshop/api-client';
 import { AUTH_MESSAGES } from '@workshop/shared';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/api-context';
 import { useAdminPath } from '../../app/admin-paths';
 import { AuthCard } from '../../components/auth-card';
@@ -142,6 +142,11 @@ export function LoginScreen() {
           {busy ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
+      <p style={{ textAlign: 'center', marginTop: 16 }}>
+        <Link to={path('reset-password')} data-testid="forgot-password">
+          Forgot password?
+        </Link>
+      </p>
     </AuthCard>
   );
 }
