@@ -90,6 +90,21 @@ describe('app:// protocol', () => {
     expect(last.headers.origin).toBeUndefined();
   });
 
+  it('with two-factor on, passes the challenge to the page and keeps the token the code step issues', async () => {
+    answers.set('/api/auth/login', { status: 200, body: { two_factor_required: true, challenge: 'ch-1' } });
+    answers.set('/api/auth/login/two-factor', { status: 200, body: { user: { id: 'u1', email: 'a@b.co', role: 'owner' }, token: 'second-step-token' } });
+    const { session, log, current } = fakeSession(null);
+    const first = await handlerFor(apiUrl, session)(new Request('app://admin/api/auth/login', { method: 'POST', body: '{"email":"a@b.co","password":"pw"}' }));
+    expect(await first.json()).toEqual({ two_factor_required: true, challenge: 'ch-1' });
+    expect(log).toEqual([]);
+    const second = await handlerFor(apiUrl, session)(new Request('app://admin/api/auth/login/two-factor', { method: 'POST', body: '{"challenge":"ch-1","code":"123456"}' }));
+    const text = await second.text();
+    expect(JSON.parse(text)).toEqual({ user: { id: 'u1', email: 'a@b.co', role: 'owner' } });
+    expect(text).not.toContain('second-step-token');
+    expect(JSON.parse(seen.at(-1)!.body)).toEqual({ challenge: 'ch-1', code: '123456', client: 'desktop' });
+    expect(current()).toBe('second-step-token');
+  });
+
   it('signs in as the desktop client and keeps the token in main: the page gets the user only', async () => {
     answers.set('/api/auth/login', { status: 200, body: { user: { id: 'u1', email: 'a@b.co', role: 'owner' }, token: 'issued-token' } });
     const { session, log, current } = fakeSession(null);

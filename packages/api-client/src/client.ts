@@ -12,6 +12,7 @@ import type {
   InterestStatus,
   LoginInput,
   LoginResponse,
+  LoginTwoFactorInput,
   RegistrationList,
   RegistrationListQuery,
   ReviveCreateInput,
@@ -50,6 +51,12 @@ export function createApiClient(options: ClientOptions = {}) {
     promoCodes: { ...visitor.promoCodes, ...promoCodesClient(http) },
     auth: {
       login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
+      /** The code step after a password answered `two_factor_required`. */
+      loginTwoFactor: (input: Omit<LoginTwoFactorInput, 'client'>) => http.json<{ user: SessionUser; token?: string }>('POST', '/api/auth/login/two-factor', input),
+      twoFactor: () => http.json<{ enabled: boolean; recovery_codes_left: number }>('GET', '/api/auth/two-factor'),
+      startTotp: () => http.json<{ secret: string; otpauth_url: string }>('POST', '/api/auth/two-factor/totp'),
+      confirmTotp: (code: string) => http.json<{ recovery_codes: string[] }>('POST', '/api/auth/two-factor/totp/confirm', { code }),
+      disableTwoFactor: (password: string) => http.json<void>('DELETE', '/api/auth/two-factor', { password }),
       logout: () => http.json<void>('POST', '/api/auth/logout'),
       session: () => http.json<{ user: SessionUser }>('GET', '/api/auth/session'),
       /** The signed-in admin's own password; other sessions of theirs end. */

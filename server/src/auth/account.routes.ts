@@ -1,8 +1,9 @@
-import { changePasswordSchema } from '@workshop/shared';
+import { changePasswordSchema, totpConfirmSchema, totpDisableSchema } from '@workshop/shared';
 import { z } from 'zod';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { changePassword, endOtherSessions, endSession, sessionsOf } from './account.service';
+import { confirmTotp, disableTotp, startTotp, twoFactorStatus } from './two-factor.service';
 
 const idParam = z.object({ id: z.uuid('Session not found') });
 
@@ -45,6 +46,44 @@ export const accountRoutes: RouteModule = ({ db, config }) => [
     staff: true,
     handler: async (req, res) => {
       res.json({ ended: await endOtherSessions(db, req.admin!.id, req.sessionToken!) });
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/auth/two-factor',
+    access: 'admin',
+    handler: async (req, res) => {
+      res.json(await twoFactorStatus(db, req.admin!.id));
+    },
+  },
+  {
+    // Two-factor sign-in (issue 24, point 6): a new secret for the authenticator app (the QR code's URL and the secret as text).
+    method: 'post',
+    path: '/api/auth/two-factor/totp',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      res.json(await startTotp(db, req.admin!));
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/two-factor/totp/confirm',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      // The recovery codes are in this answer only: shown once, kept hashed.
+      res.json({ recovery_codes: await confirmTotp(db, req.admin!, parse(totpConfirmSchema, req.body).code) });
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/auth/two-factor',
+    access: 'admin',
+    staff: true,
+    handler: async (req, res) => {
+      await disableTotp(db, req.admin!, parse(totpDisableSchema, req.body).password);
+      res.status(204).end();
     },
   },
 ];

@@ -13,7 +13,7 @@ export interface SiteOrigin {
 export const adminPasswordChanged = transactionHook<{ userId: string; email: string; site: SiteOrigin }>('admin password changed');
 
 /** Why a sign-in was refused, for the owners' audit (never told to the one signing in). */
-export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin';
+export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin' | 'wrong_code';
 
 /** Every sign-in attempt, accepted or refused, for the audit log (issue 24, point 8). */
 export const adminSignIn = transactionHook<{ email: string; userId: string | null; refused: SignInRefusal | null; client: string; ip: string | null }>('admin sign-in');

@@ -1,5 +1,5 @@
-import type { CookieOptions } from 'express';
-import { AUTH_MESSAGES, createAdminSchema, loginSchema, type LoginResponse } from '@workshop/shared';
+import type { CookieOptions, Request, Response } from 'express';
+import { AUTH_MESSAGES, createAdminSchema, loginSchema, loginTwoFactorSchema, type LoginResponse, type SessionUser } from '@workshop/shared';
 import { UnauthorizedError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
@@ -11,6 +11,13 @@ export const authRoutes: RouteModule = ({ db, config }) => {
   const auth = createAuthService(db, config.SESSION_TTL_HOURS);
   // Strict: the admin never needs its cookie on a cross-site request.
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: config.isProduction, path: '/' };
+  const device = (req: Request, client: 'web' | 'desktop' | undefined) => ({ client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent'), idleHours: config.SESSION_IDLE_HOURS });
+  /** The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it. */
+  const answerSignedIn = (res: Response, signed: { user: SessionUser; token: string; expiresAt: Date }, client: 'web' | 'desktop' | undefined) => {
+    if (client === 'desktop') return void res.json({ user: signed.user, token: signed.token } satisfies LoginResponse);
+    res.cookie(SESSION_COOKIE, signed.token, { ...cookie, expires: signed.expiresAt });
+    res.json({ user: signed.user } satisfies LoginResponse);
+  };
   return [
     {
       method: 'post',
@@ -18,11 +25,19 @@ export const authRoutes: RouteModule = ({ db, config }) => {
       access: 'login',
       handler: async (req, res) => {
         const { client, ...credentials } = parse(loginSchema, req.body);
-        const { user, token, expiresAt } = await auth.login(credentials, { client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent'), idleHours: config.SESSION_IDLE_HOURS });
-        // The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it.
-        if (client === 'desktop') return void res.json({ user, token } satisfies LoginResponse);
-        res.cookie(SESSION_COOKIE, token, { ...cookie, expires: expiresAt });
-        res.json({ user } satisfies LoginResponse);
+        const signed = await auth.login(credentials, device(req, client));
+        if ('challenge' in signed) return void res.json({ two_factor_required: true, challenge: signed.challenge } satisfies LoginResponse);
+        answerSignedIn(res, signed, client);
+      },
+    },
+    {
+      // The code step of a sign-in with two-factor on (a TOTP code or a recovery code); counted by the login limit.
+      method: 'post',
+      path: '/api/auth/login/two-factor',
+      access: 'login',
+      handler: async (req, res) => {
+        const { challenge, code, client } = parse(loginTwoFactorSchema, req.body);
+        answerSignedIn(res, await auth.loginTwoFactor(challenge, code, device(req, client)), client);
       },
     },
     {

@@ -1,18 +1,29 @@
 import { randomBytes } from 'node:crypto';
-import { AUTH_MESSAGES, type CreateAdminInput, type LoginInput, type SessionUser } from '@workshop/shared';
+import { AUTH_MESSAGES, type CreateAdminInput, type LoginInput, type SessionUser, TWO_FACTOR_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import { AppError, ConflictError, ForbiddenError } from '../http/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { adminSignIn, type SignInRefusal } from './auth.hooks';
 import * as q from './auth.queries';
+import { openChallenge, passChallenge } from './two-factor.service';
+
+type Signed = { user: SessionUser; token: string; expiresAt: Date };
 
 export interface AuthService {
-  login(input: Omit<LoginInput, 'client'>, device?: q.SessionDevice): Promise<{ user: SessionUser; token: string; expiresAt: Date }>;
+  /** A session, or (two-factor on) the challenge for the code step. */
+  login(input: Omit<LoginInput, 'client'>, device?: q.SessionDevice): Promise<Signed | { challenge: string }>;
+  loginTwoFactor(challenge: string, code: string, device?: q.SessionDevice): Promise<Signed>;
   logout(token: string): Promise<void>;
   createAdmin(input: CreateAdminInput): Promise<{ id: string; email: string }>;
 }
 
 export function createAuthService(db: Db, sessionTtlHours: number): AuthService {
+  async function openSession(user: q.UserRow, device: q.SessionDevice): Promise<Signed> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
+    await q.insertSession(db, user.id, token, expiresAt, device);
+    return { user: { id: user.id, email: user.email, role: user.admin_role }, token, expiresAt };
+  }
   return {
     async login({ email, password }, device = {}) {
       const user = await q.findUserByEmail(db, email);
@@ -28,11 +39,22 @@ export function createAuthService(db: Db, sessionTtlHours: number): AuthService 
         await audit('not_admin');
         throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
       }
+      // Two-factor on: no session until the code step passes.
+      if ((user as q.UserRow & { totp_enabled_at?: Date | null }).totp_enabled_at) return { challenge: await openChallenge(db, user.id) };
       await audit(null);
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
-      await q.insertSession(db, user.id, token, expiresAt, device);
-      return { user: { id: user.id, email: user.email, role: user.admin_role }, token, expiresAt };
+      return openSession(user, device);
+    },
+    async loginTwoFactor(challenge, code, device = {}) {
+      const passed = await passChallenge(db, challenge, code);
+      const audit = (refused: SignInRefusal | null) =>
+        db.transaction((trx) => adminSignIn.emit(trx, { email: passed.email, userId: passed.id || null, refused, client: device.client ?? 'web', ip: device.ip ?? null }));
+      if (!passed.id) {
+        await audit('wrong_code');
+        throw new AppError(401, 'unauthorized', TWO_FACTOR_MESSAGES.wrongCode);
+      }
+      await audit(null);
+      const user = await db('users').where({ id: passed.id }).first();
+      return openSession(user, device);
     },
     async logout(token) {
       await q.deleteSession(db, token);

@@ -20,6 +20,9 @@ const STAFF_WRITES = new Set([
   'POST /api/auth/password',
   'DELETE /api/auth/sessions/:id',
   'DELETE /api/auth/sessions',
+  'POST /api/auth/two-factor/totp',
+  'POST /api/auth/two-factor/totp/confirm',
+  'DELETE /api/auth/two-factor',
 ]);
 const OWNER_READS = new Set(['GET /api/admin/users']);
 

@@ -64,7 +64,8 @@ export interface AppProtocolDeps {
   session: ProxySession;
 }
 
-const isLogin = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/api/auth/login';
+/** Where a session is issued: the password step, or (two-factor on) the code step after it. */
+const isLogin = (request: Request, url: URL) => request.method === 'POST' && (url.pathname === '/api/auth/login' || url.pathname === '/api/auth/login/two-factor');
 const isLogout = (request: Request, url: URL) => request.method === 'POST' && url.pathname === '/api/auth/logout';
 /** Where a 401 means the session is over (a 401 from the sign-in itself is a wrong password). */
 const endsSession = (url: URL) => url.pathname === '/api/auth/session' || url.pathname.startsWith('/api/admin/');

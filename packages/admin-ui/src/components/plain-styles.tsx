@@ -34,6 +34,7 @@ const CSS = `
 .wk-input svg{flex:none;color:rgba(0,0,0,0.88)}
 .wk-reveal{display:flex;padding:0;border:0;background:none;cursor:pointer;color:rgba(0,0,0,0.45)}
 .wk-reveal svg{color:inherit}
+.wk-link-button{padding:0;border:0;background:none;font:inherit;color:#4f46e5;cursor:pointer}
 .wk-error{color:#ef4444;min-height:22px;margin-top:2px}
 .wk-field-invalid{margin-bottom:0}
 .wk-button{width:100%;height:40px;padding:0 15px;font:inherit;font-size:16px;font-weight:400;color:#fff;background:#4f46e5;border:1px solid transparent;border-radius:10px;box-shadow:0 2px 0 rgba(79,70,229,0.1);cursor:pointer;display:inline-flex;align-items:center;justify-content:center;gap:8px;transition:all .2s}

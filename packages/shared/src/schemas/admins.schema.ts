@@ -80,3 +80,31 @@ export const passwordResetConfirmSchema = z.object({
   new_password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(ADMIN_PASSWORD_MIN, PASSWORD_MESSAGES.tooShort).max(200, 'Password is too long'),
 });
 export type PasswordResetConfirmInput = z.infer<typeof passwordResetConfirmSchema>;
+
+export const TWO_FACTOR_MESSAGES = {
+  code: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+  wrongCode: 'That code is not right, or was used already. Try the next one.',
+  challengeGone: 'This sign-in has expired. Sign in again.',
+  notStarted: 'Start turning two-factor sign-in on first.',
+  alreadyOn: 'Two-factor sign-in is on already.',
+  off: 'Two-factor sign-in is off.',
+} as const;
+
+/** How many single-use recovery codes an admin gets when turning two-factor sign-in on. */
+export const RECOVERY_CODE_COUNT = 10;
+/** How long the step between a right password and the code may take. */
+export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
+
+const codeField = z.string({ error: TWO_FACTOR_MESSAGES.code }).trim().min(6, TWO_FACTOR_MESSAGES.code).max(20, TWO_FACTOR_MESSAGES.code);
+
+/** POST /api/auth/two-factor/totp/confirm */
+export const totpConfirmSchema = z.object({ code: z.string({ error: TWO_FACTOR_MESSAGES.code }).trim().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.code) });
+/** POST /api/auth/login/two-factor: a TOTP code or a recovery code, for the challenge the password step answered. */
+export const loginTwoFactorSchema = z.object({
+  challenge: z.string({ error: TWO_FACTOR_MESSAGES.challengeGone }).min(1, TWO_FACTOR_MESSAGES.challengeGone).max(100, TWO_FACTOR_MESSAGES.challengeGone),
+  code: codeField,
+  client: z.enum(['web', 'desktop']).optional(),
+});
+export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
+/** DELETE /api/auth/two-factor: the password, so a session left open cannot turn it off. */
+export const totpDisableSchema = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long') });

@@ -206,7 +206,11 @@ export type SiteState = z.infer<typeof siteStateSchema>;
 export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: adminRoleSchema });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** `token` only for a login that says `client: 'desktop'`; the web admin has the httpOnly cookie instead. */
-export const loginResponseSchema = z.object({ user: sessionUserSchema, token: z.string().optional() });
+export const loginResponseSchema = z.union([
+  z.object({ user: sessionUserSchema, token: z.string().optional() }),
+  /** The password was right and the admin has two-factor sign-in on: the code comes next (POST /api/auth/login/two-factor). */
+  z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
+]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const ERROR_CODES = [

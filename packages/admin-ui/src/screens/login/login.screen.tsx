@@ -1,5 +1,5 @@
 import { ApiError } from '@workshop/api-client';
-import { AUTH_MESSAGES } from '@workshop/shared';
+import { AUTH_MESSAGES, type SessionUser } from '@workshop/shared';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/api-context';
@@ -8,6 +8,7 @@ import { AuthCard } from '../../components/auth-card';
 import { ICONS, PlainIcon, Spinner } from '../../components/plain-styles';
 import { leaveNotice, takeNotice } from '../../session/notice';
 import { useSession } from '../../session/session.store';
+import { TwoFactorStep } from './two-factor-step';
 
 interface LoginValues {
   email: string;
@@ -30,6 +31,12 @@ export function LoginScreen() {
   const [reveal, setReveal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const signedIn = (user: SessionUser) => {
+    signIn(user);
+    leaveNotice('Welcome to the admin portal!');
+    navigate(path(''), { replace: true });
+  };
   // 'Logged out successfully', left by the screen the admin signed out from.
   const [notice, setNotice] = useState<string | null>(null);
   useEffect(() => {
@@ -57,10 +64,14 @@ export function LoginScreen() {
     void import('../../app/admin-shell');
     try {
       // The session is the httpOnly cookie (web) or held by the desktop's main process: no token here.
-      const { user } = await api.auth.login(values);
-      signIn(user);
-      leaveNotice('Welcome to the admin portal!');
-      navigate(path(''), { replace: true });
+      const answer = await api.auth.login(values);
+      // Two-factor on: the password was right; the code comes next.
+      if ('two_factor_required' in answer) {
+        setChallenge(answer.challenge);
+        setBusy(false);
+        return;
+      }
+      signedIn(answer.user);
     } catch (err) {
       // The server answers 403 with the SPEC's refusal for a non-admin (and opens no session).
       const text = err instanceof ApiError && err.status === 403 ? AUTH_MESSAGES.accessDenied : err instanceof Error ? err.message : '';
@@ -97,6 +108,9 @@ export function LoginScreen() {
           <span data-testid="login-error">{error}</span>
         </div>
       )}
+      {challenge ? (
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={() => (setChallenge(null), setValues((v) => ({ ...v, password: '' })))} />
+      ) : (
       <form onSubmit={submit} noValidate>
         {field(
           'email',
@@ -142,6 +156,7 @@ export function LoginScreen() {
           {busy ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
+      )}
       <p style={{ textAlign: 'center', marginTop: 16 }}>
         <Link to={path('reset-password')} data-testid="forgot-password">
           Forgot password?

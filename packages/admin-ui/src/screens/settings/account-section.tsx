@@ -5,6 +5,7 @@ import { useApi } from '../../app/api-context';
 import { useAppApi } from '../../app/app-api';
 import { useOffline } from '../../queries/connectivity.store';
 import { useSession } from '../../session/session.store';
+import { TwoFactorCard } from './two-factor-card';
 
 interface Values {
   current_password: string;
@@ -83,6 +84,7 @@ export function AccountSection() {
           Change password
         </Button>
       </Form>
+      <TwoFactorCard disabled={offline} />
       <Typography.Title level={5} style={{ marginTop: 24 }}>
         Where you are signed in
       </Typography.Title>

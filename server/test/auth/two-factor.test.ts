@@ -1,0 +1,93 @@
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@workshop/shared';
+import { Secret, TOTP, URI } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-server';
+
+/**
+ * Two-factor sign-in with an authenticator app (issue 24, point 6): codes computed here from the
+ * secret the server answered, as the admin's phone would; a code works once; recovery codes once;
+ * the challenge between password and code lasts five minutes and five tries.
+ */
+const h = useTestServer({ admin: true });
+const ADMIN = { email: 'tess.totp@workshop.test', password: 'first long password 1' };
+const codeAt = (secret: string, offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
+
+async function desktopLogin(): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
+  const res = await h.api('POST', '/api/auth/login', { body: { ...ADMIN, client: 'desktop' } });
+  return { status: res.status, body: res.body, cookie: res.headers.get('set-cookie') };
+}
+const second = (challenge: unknown, code: string) => h.api('POST', '/api/auth/login/two-factor', { body: { challenge, code, client: 'desktop' } });
+
+let secret = '';
+let recovery: string[] = [];
+
+describe('two-factor sign-in', () => {
+  it('turns on with a code from the secret it answered, and answers the recovery codes once', async () => {
+    expect((await h.api('POST', '/api/admin/users', { token: h.token, body: ADMIN })).status).toBe(201);
+    const token = (await desktopLogin()).body.token as string;
+    const started = await h.api('POST', '/api/auth/two-factor/totp', { token });
+    expect(started.status).toBe(200);
+    secret = started.body.secret;
+    const uri = URI.parse(started.body.otpauth_url) as TOTP;
+    expect([uri.label, uri.secret.base32, uri.digits, uri.period]).toEqual([ADMIN.email, secret, 6, 30]);
+
+    const wrong = await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(secret, 10 * 60_000) } });
+    expect([wrong.status, wrong.body.error.fields?.code]).toEqual([422, TWO_FACTOR_MESSAGES.wrongCode]);
+    const on = await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(secret) } });
+    expect(on.status, on.text).toBe(200);
+    recovery = on.body.recovery_codes;
+    expect(recovery).toHaveLength(RECOVERY_CODE_COUNT);
+    expect(new Set(recovery).size).toBe(RECOVERY_CODE_COUNT);
+    expect(JSON.stringify(await h.db('recovery_codes').select('code_hash'))).not.toContain(recovery[0].replace('-', ''));
+    expect((await h.api('GET', '/api/auth/two-factor', { token })).body).toEqual({ enabled: true, recovery_codes_left: RECOVERY_CODE_COUNT });
+    const list = await h.api('GET', '/api/admin/users', { token: h.token });
+    expect(list.body.items.find((u: { email: string }) => u.email === ADMIN.email).two_factor).toBe(true);
+  });
+
+  it('a right password opens no session until a code; a code works once; a recovery code once', async () => {
+    const first = await desktopLogin();
+    expect(first.body).toEqual({ two_factor_required: true, challenge: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(first.cookie).toBeNull();
+    const wrong = await second(first.body.challenge, '000000');
+    expect([wrong.status, wrong.body.error.message]).toEqual([401, TWO_FACTOR_MESSAGES.wrongCode]);
+    // The next step's code (the clock a little ahead on the phone): the confirm used this step's.
+    const code = codeAt(secret, 30_000);
+    const ok = await second(first.body.challenge, code);
+    expect(ok.status, ok.text).toBe(200);
+    expect((await h.api('GET', '/api/admin/registrations', { token: ok.body.token })).status).toBe(200);
+    // Spent: the same challenge, or the same code on a new one, opens nothing.
+    expect((await second(first.body.challenge, codeAt(secret, 30_000))).status).toBe(401);
+    const again = await desktopLogin();
+    expect((await second(again.body.challenge, code)).status).toBe(401);
+    const byRecovery = await second(again.body.challenge, recovery[0].toUpperCase());
+    expect(byRecovery.status, byRecovery.text).toBe(200);
+    const third = await desktopLogin();
+    expect((await second(third.body.challenge, recovery[0])).status).toBe(401);
+    const refused = await h.db('admin_activity').where({ action: 'POST /api/auth/login (refused)', actor_email: ADMIN.email });
+    expect(refused.some((r) => r.after.reason === 'wrong_code')).toBe(true);
+  });
+
+  it('a challenge ends after five minutes or five wrong codes', async () => {
+    const late = await desktopLogin();
+    await h.db('login_challenges').whereNull('used_at').update({ expires_at: new Date(Date.now() - 1000) });
+    const expired = await second(late.body.challenge, recovery[1]);
+    expect([expired.status, expired.body.error.message]).toEqual([401, TWO_FACTOR_MESSAGES.challengeGone]);
+    const guessed = await desktopLogin();
+    for (let i = 0; i < 5; i++) expect((await second(guessed.body.challenge, `00000${i}`)).status).toBe(401);
+    const spent = await second(guessed.body.challenge, recovery[1]);
+    expect([spent.status, spent.body.error.message]).toEqual([401, TWO_FACTOR_MESSAGES.challengeGone]);
+    // The recovery code was not used up by the refused tries.
+    expect(Number((await h.db('recovery_codes').whereNull('used_at').count('* as n').first())?.n)).toBe(RECOVERY_CODE_COUNT - 1);
+  });
+
+  it('turns off only with the password; then the password alone signs in', async () => {
+    const fresh = await desktopLogin();
+    const token = (await second(fresh.body.challenge, recovery[2])).body.token as string;
+    const bad = await h.api('DELETE', '/api/auth/two-factor', { token, body: { password: 'not my password 1' } });
+    expect(bad.status).toBe(422);
+    expect((await h.api('DELETE', '/api/auth/two-factor', { token, body: { password: ADMIN.password } })).status).toBe(204);
+    const plain = await desktopLogin();
+    expect(plain.body.token).toEqual(expect.any(String));
+    expect(await h.db('recovery_codes').join('users', 'users.id', 'recovery_codes.user_id').where('users.email', ADMIN.email)).toHaveLength(0);
+  });
+});
