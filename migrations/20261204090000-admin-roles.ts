@@ -48,6 +48,8 @@ export async function up(knex: Knex): Promise<void> {
       used_at timestamptz NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`);
+  // The owners' sign-in rules: two-factor for every admin, and how long an unused session lasts.
+  await extendInCheck(knex, 'admin_settings', 'admin_settings_setting_key_check', 'setting_key', ['admin_security']);
   // A forgotten password's single-use reset links: only the token's hash is kept, for an hour.
   await knex.raw(`
     CREATE TABLE IF NOT EXISTS password_resets (
@@ -67,6 +69,8 @@ export async function down(knex: Knex): Promise<void> {
   await knex('email_messages').whereIn('kind', ['admin_password_changed', 'admin_password_reset']).delete();
   await extendInCheck(knex, 'email_messages', 'email_messages_kind_check', 'kind', [], ['admin_password_changed', 'admin_password_reset']);
   await knex.raw('DROP TABLE IF EXISTS password_resets');
+  await knex('admin_settings').where({ setting_key: 'admin_security' }).delete();
+  await extendInCheck(knex, 'admin_settings', 'admin_settings_setting_key_check', 'setting_key', [], ['admin_security']);
   await knex.raw('DROP TABLE IF EXISTS login_challenges');
   await knex.raw('DROP TABLE IF EXISTS recovery_codes');
   await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS totp_last_step, DROP COLUMN IF EXISTS totp_enabled_at, DROP COLUMN IF EXISTS totp_pending_secret, DROP COLUMN IF EXISTS totp_secret');

@@ -50,9 +50,8 @@ const envSchema = z.object({
   HOLDS_PER_IP: positiveInt(3),
   /** Join details appear on the booking page this many hours before the start. */
   JOIN_DETAILS_HOURS_BEFORE: positiveInt(24),
-  /** An admin session ends this long after sign-in whatever happens (30 days), or after SESSION_IDLE_HOURS unused. */
+  /** An admin session ends this long after sign-in whatever happens (30 days); unused, after the owners' admin_security setting's hours. */
   SESSION_TTL_HOURS: positiveInt(720),
-  SESSION_IDLE_HOURS: positiveInt(12),
   RATE_LIMIT_LOGIN_MAX: positiveInt(10),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: positiveInt(15 * 60),
   RATE_LIMIT_FORMS_MAX: positiveInt(20),

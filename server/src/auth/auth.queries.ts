@@ -54,7 +54,7 @@ export async function touchSession(db: Db, token: string): Promise<void> {
 }
 
 /** The user behind an unexpired token, whether they still hold the admin role, and which (owner or staff). */
-export function findSessionUser(db: Db, token: string): Promise<{ id: string; email: string; is_admin: boolean; admin_role: AdminRole } | undefined> {
+export function findSessionUser(db: Db, token: string): Promise<{ id: string; email: string; is_admin: boolean; admin_role: AdminRole; must_set_up_two_factor: boolean } | undefined> {
   return db('sessions as s')
     .join('users as u', 'u.id', 's.user_id')
     .where('s.token_hash', sha256(token))
@@ -66,6 +66,8 @@ export function findSessionUser(db: Db, token: string): Promise<{ id: string; em
       'u.email',
       'u.admin_role',
       db.raw(`EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.role = 'admin') AS is_admin`),
+      // The owners require two-factor sign-in (admin_security) and this admin has none yet.
+      db.raw(`(u.totp_enabled_at IS NULL AND coalesce((SELECT (setting_value->>'enabled')::boolean FROM admin_settings WHERE setting_key = 'admin_security'), false)) AS must_set_up_two_factor`),
     );
 }
 

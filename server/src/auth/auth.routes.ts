@@ -11,7 +11,7 @@ export const authRoutes: RouteModule = ({ db, config }) => {
   const auth = createAuthService(db, config.SESSION_TTL_HOURS);
   // Strict: the admin never needs its cookie on a cross-site request.
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: config.isProduction, path: '/' };
-  const device = (req: Request, client: 'web' | 'desktop' | undefined) => ({ client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent'), idleHours: config.SESSION_IDLE_HOURS });
+  const device = (req: Request, client: 'web' | 'desktop' | undefined) => ({ client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent') });
   /** The desktop app sends the token as a Bearer header; a browser keeps it where no script can read it. */
   const answerSignedIn = (res: Response, signed: { user: SessionUser; token: string; expiresAt: Date }, client: 'web' | 'desktop' | undefined) => {
     if (client === 'desktop') return void res.json({ user: signed.user, token: signed.token } satisfies LoginResponse);
@@ -59,7 +59,7 @@ export const authRoutes: RouteModule = ({ db, config }) => {
         const token = sessionToken(req);
         const user = token ? await findSessionUser(db, token) : undefined;
         if (!user || !user.is_admin) throw new UnauthorizedError();
-        res.json({ user: { id: user.id, email: user.email, role: user.admin_role } });
+        res.json({ user: { id: user.id, email: user.email, role: user.admin_role, must_set_up_two_factor: user.must_set_up_two_factor } });
       },
     },
     {

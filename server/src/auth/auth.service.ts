@@ -5,6 +5,7 @@ import { AppError, ConflictError, ForbiddenError } from '../http/errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { adminSignIn, type SignInRefusal } from './auth.hooks';
 import * as q from './auth.queries';
+import { readSetting } from '../settings/settings.queries';
 import { openChallenge, passChallenge } from './two-factor.service';
 
 type Signed = { user: SessionUser; token: string; expiresAt: Date };
@@ -18,11 +19,13 @@ export interface AuthService {
 }
 
 export function createAuthService(db: Db, sessionTtlHours: number): AuthService {
-  async function openSession(user: q.UserRow, device: q.SessionDevice): Promise<Signed> {
+  async function openSession(user: q.UserRow & { totp_enabled_at?: Date | null }, device: q.SessionDevice): Promise<Signed> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
-    await q.insertSession(db, user.id, token, expiresAt, device);
-    return { user: { id: user.id, email: user.email, role: user.admin_role }, token, expiresAt };
+    // The owners' rules: how long it may sit unused, and whether two-factor must be set up first.
+    const rules = await readSetting(db, 'admin_security');
+    await q.insertSession(db, user.id, token, expiresAt, { ...device, idleHours: rules.idle_hours });
+    return { user: { id: user.id, email: user.email, role: user.admin_role, must_set_up_two_factor: rules.enabled && !user.totp_enabled_at }, token, expiresAt };
   }
   return {
     async login({ email, password }, device = {}) {

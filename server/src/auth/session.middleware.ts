@@ -1,10 +1,13 @@
 import type { Request, RequestHandler } from 'express';
-import { ADMINS_MESSAGES, type AdminRole, type SessionUser } from '@workshop/shared';
+import { ADMINS_MESSAGES, type AdminRole, type SessionUser, TWO_FACTOR_MESSAGES } from '@workshop/shared';
 import type { Db } from '../db/knex';
-import { ForbiddenError, UnauthorizedError } from '../http/errors';
+import { AppError, ForbiddenError, UnauthorizedError } from '../http/errors';
 import { findSessionUser, touchSession } from './auth.queries';
 
 export const SESSION_COOKIE = 'wk_session';
+
+/** What an admin who must set up two-factor sign-in may still reach: setting it up. */
+const SET_UP_PATHS = new Set(['/api/auth/two-factor', '/api/auth/two-factor/totp', '/api/auth/two-factor/totp/confirm']);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -32,6 +35,8 @@ export function requireAdmin(db: Db, unauthorizedMessage?: string, need: AdminRo
     const user = await findSessionUser(db, token);
     if (!user) throw new UnauthorizedError('Your session has expired. Please sign in again.');
     if (!user.is_admin) throw new ForbiddenError();
+    // Two-factor required and not set up: only setting it up is open (issue 24).
+    if (user.must_set_up_two_factor && !SET_UP_PATHS.has(req.path)) throw new AppError(403, 'forbidden', TWO_FACTOR_MESSAGES.setUpFirst);
     if (need === 'owner' && user.admin_role !== 'owner') throw new ForbiddenError(ADMINS_MESSAGES.ownerOnly);
     req.admin = { id: user.id, email: user.email, role: user.admin_role };
     req.sessionToken = token;

@@ -124,7 +124,7 @@ describe('admin roles', () => {
     expect((await h.api('PATCH', `/api/admin/users/${ANY_ID}`, { token: h.token, body: { role: 'staff' } })).status).toBe(404);
   });
 
-  it('a session unused for longer than SESSION_IDLE_HOURS ends, whatever its absolute expiry', async () => {
+  it('a session unused for longer than the owners\' idle hours ends, whatever its absolute expiry', async () => {
     const staff = await staffMember();
     expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(200);
     await h.db('sessions').where({ user_id: staff.id }).update({ last_seen_at: h.db.raw(`now() - interval '13 hours'`) });

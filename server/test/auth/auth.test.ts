@@ -14,7 +14,7 @@ describe('admin sign-in', () => {
     await adminToken(h.server);
     const res = await h.api('POST', '/api/auth/login', { body: ADMIN });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ user: { id: expect.any(String), email: ADMIN.email, role: 'owner' } });
+    expect(res.body).toEqual({ user: { id: expect.any(String), email: ADMIN.email, role: 'owner', must_set_up_two_factor: false } });
     const cookie = res.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/wk_session=/);
     expect(cookie).toMatch(/HttpOnly/i);

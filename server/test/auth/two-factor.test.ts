@@ -90,4 +90,25 @@ describe('two-factor sign-in', () => {
     expect(plain.body.token).toEqual(expect.any(String));
     expect(await h.db('recovery_codes').join('users', 'users.id', 'recovery_codes.user_id').where('users.email', ADMIN.email)).toHaveLength(0);
   });
+
+  it('when the owners require it, an admin without it can do nothing but set it up; the unused-session hours come from the same setting', async () => {
+    const newcomer = { email: 'nina.new@workshop.test', password: 'first long password 2' };
+    expect((await h.api('POST', '/api/admin/users', { token: h.token, body: { ...newcomer, role: 'staff' } })).status).toBe(201);
+    const rules = await h.api('PUT', '/api/admin/settings/admin_security', { token: h.token, body: { setting_value: { enabled: true, idle_hours: 2 } } });
+    expect(rules.status, rules.text).toBe(200);
+    const login = await h.api('POST', '/api/auth/login', { body: { ...newcomer, client: 'desktop' } });
+    expect(login.body.user).toMatchObject({ must_set_up_two_factor: true });
+    const token = login.body.token as string;
+    expect((await h.db('sessions').orderBy('created_at', 'desc').first('idle_hours')).idle_hours).toBe(2);
+    const blocked = await h.api('GET', '/api/admin/registrations', { token });
+    expect([blocked.status, blocked.body.error.message]).toEqual([403, TWO_FACTOR_MESSAGES.setUpFirst]);
+    expect((await h.api('GET', '/api/auth/session', { token })).body.user.must_set_up_two_factor).toBe(true);
+    const started = await h.api('POST', '/api/auth/two-factor/totp', { token });
+    expect((await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(started.body.secret) } })).status).toBe(200);
+    expect((await h.api('GET', '/api/admin/registrations', { token })).status).toBe(200);
+    expect((await h.api('GET', '/api/auth/session', { token })).body.user.must_set_up_two_factor).toBe(false);
+    // The owner who set it has no two-factor either: they too can only set it up now (the rule binds everyone).
+    expect((await h.api('GET', '/api/admin/registrations', { token: h.token })).status).toBe(403);
+    await h.db('admin_settings').where({ setting_key: 'admin_security' }).update({ setting_value: JSON.stringify({ enabled: false, idle_hours: 12 }) });
+  });
 });

@@ -16,7 +16,7 @@ function problems(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('has working defaults with only DATABASE_URL set', () => {
     const c = loadConfig({ DATABASE_URL: DB });
-    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SANDBOX: 'off', HOLD_MINUTES: 10, HOLDS_PER_IP: 3, SESSION_TTL_HOURS: 720, SESSION_IDLE_HOURS: 12, LOG_LEVEL: 'info', TRUST_PROXY: false, isProduction: false });
+    expect(c).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', SANDBOX: 'off', HOLD_MINUTES: 10, HOLDS_PER_IP: 3, SESSION_TTL_HOURS: 720, LOG_LEVEL: 'info', TRUST_PROXY: false, isProduction: false });
     expect(c.publicBaseUrl).toBe('http://localhost:3000');
   });
 

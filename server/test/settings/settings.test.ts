@@ -18,6 +18,7 @@ describe('admin settings', () => {
       site_links: { whatsapp_url: '', discord_url: '', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
       checkout_recovery: { enabled: true, delay_minutes: 60 },
       waitlist: { offer_hours: 12 },
+      admin_security: { enabled: false, idle_hours: 12 },
     });
   });
 
@@ -30,6 +31,8 @@ describe('admin settings', () => {
       site_links: { whatsapp_url: 'https://chat.whatsapp.com/x', discord_url: 'https://discord.gg/x', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
       checkout_recovery: { enabled: false, delay_minutes: 180 },
       waitlist: { offer_hours: 24 },
+      // (On would leave this admin, who has no two-factor, only setting it up.)
+      admin_security: { enabled: false, idle_hours: 8 },
     };
     for (const [key, setting_value] of Object.entries(values)) {
       const res = await put(key, { setting_value });

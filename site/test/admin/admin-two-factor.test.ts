@@ -43,4 +43,27 @@ describe('two-factor sign-in in the admin', () => {
     await phone.getByRole('button', { name: 'Verify' }).click();
     await phone.getByRole('heading', { name: 'Dashboard' }).waitFor();
   });
+
+  it('when the owners require it, an admin without it sees only the set-up, then the admin opens', async () => {
+    const db = h.server.deps.db;
+    const { createAdminUser } = await import('../../../server/src/auth/auth.queries');
+    const { hashPassword } = await import('../../../server/src/auth/password');
+    await createAdminUser(db, 'gina.gate@workshop.test', await hashPassword('gate keeper long phrase'), 'staff');
+    await db('admin_settings').insert({ setting_key: 'admin_security', setting_value: JSON.stringify({ enabled: true, idle_hours: 12 }) }).onConflict('setting_key').merge();
+    const page = await (await newContext(h, { width: 375, height: 800 })).newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill('gina.gate@workshop.test');
+    await page.getByLabel('Password').fill('gate keeper long phrase');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const gate = page.getByTestId('two-factor-gate');
+    await gate.waitFor();
+    await gate.getByTestId('two-factor-start').click();
+    const secret = (await gate.getByTestId('two-factor-secret').innerText()).trim();
+    await gate.getByTestId('two-factor-code').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());
+    await screenshot(page, 'admin-two-factor-gate-375');
+    await gate.getByTestId('two-factor-confirm').click();
+    await gate.getByRole('button', { name: 'I have saved them' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await db('admin_settings').where({ setting_key: 'admin_security' }).delete();
+  });
 });

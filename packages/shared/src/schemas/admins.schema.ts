@@ -88,6 +88,7 @@ export const TWO_FACTOR_MESSAGES = {
   notStarted: 'Start turning two-factor sign-in on first.',
   alreadyOn: 'Two-factor sign-in is on already.',
   off: 'Two-factor sign-in is off.',
+  setUpFirst: 'The owners require two-factor sign-in: set it up to continue.',
 } as const;
 
 /** How many single-use recovery codes an admin gets when turning two-factor sign-in on. */

@@ -203,7 +203,13 @@ export type CardVerifyResult = z.infer<typeof cardVerifyResultSchema>;
 export const siteStateSchema = z.object({ maintenance: siteMaintenanceSchema, refund_policy: refundPolicySchema });
 export type SiteState = z.infer<typeof siteStateSchema>;
 
-export const sessionUserSchema = z.object({ id: z.string(), email: z.string(), role: adminRoleSchema });
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: adminRoleSchema,
+  /** The owners require two-factor sign-in and this admin has not set it up: nothing else works until they do. */
+  must_set_up_two_factor: z.boolean().optional(),
+});
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 /** `token` only for a login that says `client: 'desktop'`; the web admin has the httpOnly cookie instead. */
 export const loginResponseSchema = z.union([

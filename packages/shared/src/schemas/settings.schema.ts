@@ -65,6 +65,16 @@ export const waitlistSettingsSchema = z.object({
     .max(168, 'Offer time must be 168 hours (7 days) or less'),
 });
 
+/** Admin sign-in rules (issue 24): `enabled`, two-factor required of every admin; and how long an unused session lasts. */
+export const adminSecuritySchema = z.object({
+  enabled: z.boolean({ error: 'Choose on or off' }),
+  idle_hours: z
+    .number({ error: 'Enter a number of hours' })
+    .int('Enter a whole number of hours')
+    .min(1, 'Sessions must last at least 1 hour unused')
+    .max(168, 'Sessions may last at most 168 hours (7 days) unused'),
+});
+
 export const settingSchemas = {
   site_maintenance: siteMaintenanceSchema,
   registration_limit: registrationLimitSchema,
@@ -73,6 +83,7 @@ export const settingSchemas = {
   site_links: siteLinksSchema,
   checkout_recovery: checkoutRecoverySchema,
   waitlist: waitlistSettingsSchema,
+  admin_security: adminSecuritySchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -91,6 +102,7 @@ export const DEFAULT_SETTINGS: Settings = {
   site_links: { whatsapp_url: '', discord_url: '', demo_video_url: '', twitter_url: '', linkedin_url: '', youtube_url: '', instagram_url: '' },
   checkout_recovery: { enabled: true, delay_minutes: 60 },
   waitlist: { offer_hours: 12 },
+  admin_security: { enabled: false, idle_hours: 12 },
 };
 
 /**

@@ -1,4 +1,4 @@
-import { emailNotificationsSchema, parseMaxRegistrations, registrationLimitSchema, siteMaintenanceSchema } from '@workshop/shared';
+import { adminSecuritySchema, emailNotificationsSchema, parseMaxRegistrations, registrationLimitSchema, siteMaintenanceSchema } from '@workshop/shared';
 import { Input } from 'antd';
 import type { SettingSectionConfig } from './setting-section';
 
@@ -34,4 +34,15 @@ export const EMAIL_NOTIFICATIONS_SECTION: SettingSectionConfig<'email_notificati
   text: (v) => v.admin_email,
   parse: (email, v) => emailNotificationsSchema.safeParse({ ...v, admin_email: email.trim() }),
   input: (bind) => <Input type="email" placeholder="admin@example.com" {...bind} style={{ maxWidth: 360 }} />,
+};
+
+export const ADMIN_SECURITY_SECTION: SettingSectionConfig<'admin_security'> = {
+  key: 'admin_security',
+  title: 'Admin Sign-in',
+  testId: 'section-admin-security',
+  toggle: { label: 'Require two-factor for every admin', help: 'Admins without it set it up at their next sign-in before they can do anything else.', testId: 'toggle-require-two-factor' },
+  field: { label: 'Sign an admin out after this many hours unused', saveLabel: 'Save Hours' },
+  text: (v) => String(v.idle_hours),
+  parse: (raw, v) => adminSecuritySchema.safeParse({ ...v, idle_hours: raw.trim() === '' ? 0 : Number(raw) }),
+  input: (bind) => <Input type="number" min={1} max={168} {...bind} style={{ maxWidth: 200 }} data-testid="idle-hours" />,
 };

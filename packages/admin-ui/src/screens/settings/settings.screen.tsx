@@ -14,7 +14,7 @@ import { RecoverySection } from './recovery-section';
 import { LinksSection } from './links-section';
 import { RefundPolicySection } from './refund-policy-section';
 import { SettingSection, type SettingSectionConfig, type ToggleSettingKey } from './setting-section';
-import { EMAIL_NOTIFICATIONS_SECTION, MAINTENANCE_SECTION, REGISTRATION_LIMIT_SECTION } from './settings-sections';
+import { ADMIN_SECURITY_SECTION, EMAIL_NOTIFICATIONS_SECTION, MAINTENANCE_SECTION, REGISTRATION_LIMIT_SECTION } from './settings-sections';
 import { useSettingWriter } from './use-setting-writer';
 import { WaitlistSection } from './waitlist-section';
 
@@ -61,6 +61,14 @@ export function SettingsScreen() {
           <Col xs={24} xl={12}>
             <RecoverySection value={settings.checkout_recovery ?? DEFAULT_SETTINGS.checkout_recovery} disabled={offline} saving={saving === 'checkout_recovery'} save={(value) => save('checkout_recovery', value)} />
             <WaitlistSection value={settings.waitlist ?? DEFAULT_SETTINGS.waitlist} disabled={offline} saving={saving === 'waitlist'} save={(value) => save('waitlist', value)} />
+            <div style={{ height: 20 }} />
+            <SettingSection
+              config={ADMIN_SECURITY_SECTION}
+              value={settings.admin_security ?? DEFAULT_SETTINGS.admin_security}
+              disabled={offline}
+              saving={saving === 'admin_security'}
+              save={(value) => save('admin_security', value)}
+            />
           </Col>
           <Col xs={24} xl={12}>
             <AdminsSection />

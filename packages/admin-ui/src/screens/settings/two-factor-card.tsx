@@ -11,7 +11,7 @@ const errorText = (err: unknown, fallback: string) => (err instanceof Error && e
  * typing the secret) and entering a code; the 10 recovery codes are shown once. Turning it off asks
  * for the password.
  */
-export function TwoFactorCard({ disabled }: { disabled: boolean }) {
+export function TwoFactorCard({ disabled, onEnabled }: { disabled: boolean; onEnabled?: () => void }) {
   const api = useApi();
   const { message } = useAppApi();
   const [status, setStatus] = useState<{ enabled: boolean; recovery_codes_left: number }>();
@@ -54,7 +54,7 @@ export function TwoFactorCard({ disabled }: { disabled: boolean }) {
               {codes.join('\n')}
             </code>
           </Typography.Paragraph>
-          <Button onClick={() => setCodes(undefined)}>I have saved them</Button>
+          <Button onClick={() => (setCodes(undefined), onEnabled?.())}>I have saved them</Button>
         </>
       ) : status?.enabled ? (
         <Flex vertical gap={8}>
