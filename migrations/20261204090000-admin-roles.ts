@@ -28,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
       ADD COLUMN IF NOT EXISTS totp_secret text NULL,
       ADD COLUMN IF NOT EXISTS totp_pending_secret text NULL,
       ADD COLUMN IF NOT EXISTS totp_enabled_at timestamptz NULL,
-      ADD COLUMN IF NOT EXISTS totp_last_step bigint NULL`);
+      ADD COLUMN IF NOT EXISTS totp_last_step bigint NULL,
+      ADD COLUMN IF NOT EXISTS two_factor_failures smallint NOT NULL DEFAULT 0,
+      ADD COLUMN IF NOT EXISTS two_factor_locked_until timestamptz NULL`);
   await knex.raw(`
     CREATE TABLE IF NOT EXISTS recovery_codes (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -73,7 +75,7 @@ export async function down(knex: Knex): Promise<void> {
   await extendInCheck(knex, 'admin_settings', 'admin_settings_setting_key_check', 'setting_key', [], ['admin_security']);
   await knex.raw('DROP TABLE IF EXISTS login_challenges');
   await knex.raw('DROP TABLE IF EXISTS recovery_codes');
-  await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS totp_last_step, DROP COLUMN IF EXISTS totp_enabled_at, DROP COLUMN IF EXISTS totp_pending_secret, DROP COLUMN IF EXISTS totp_secret');
+  await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS two_factor_locked_until, DROP COLUMN IF EXISTS two_factor_failures, DROP COLUMN IF EXISTS totp_last_step, DROP COLUMN IF EXISTS totp_enabled_at, DROP COLUMN IF EXISTS totp_pending_secret, DROP COLUMN IF EXISTS totp_secret');
   await knex.raw('ALTER TABLE sessions DROP COLUMN IF EXISTS idle_hours, DROP COLUMN IF EXISTS user_agent, DROP COLUMN IF EXISTS ip, DROP COLUMN IF EXISTS last_seen_at, DROP COLUMN IF EXISTS client');
   await knex.raw('ALTER TABLE users DROP COLUMN IF EXISTS last_sign_in_at, DROP COLUMN IF EXISTS admin_role');
 }

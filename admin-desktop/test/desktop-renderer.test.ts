@@ -349,7 +349,7 @@ describe('desktop renderer with the real main-process handlers', () => {
     // Turned on for this admin as the Settings screen would (its own test covers that screen).
     const token = (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, client: 'desktop' }) }).then((r) => r.json())).token as string;
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const { secret } = await fetch(`${server.url}/api/auth/two-factor/totp`, { method: 'POST', headers: auth }).then((r) => r.json());
+    const { secret } = await fetch(`${server.url}/api/auth/two-factor/totp`, { method: 'POST', headers: auth, body: JSON.stringify({ password: ADMIN.password }) }).then((r) => r.json());
     const on = await fetch(`${server.url}/api/auth/two-factor/totp/confirm`, { method: 'POST', headers: auth, body: JSON.stringify({ code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() }) });
     expect(on.status).toBe(200);
 

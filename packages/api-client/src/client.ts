@@ -54,7 +54,7 @@ export function createApiClient(options: ClientOptions = {}) {
       /** The code step after a password answered `two_factor_required`. */
       loginTwoFactor: (input: Omit<LoginTwoFactorInput, 'client'>) => http.json<{ user: SessionUser; token?: string }>('POST', '/api/auth/login/two-factor', input),
       twoFactor: () => http.json<{ enabled: boolean; recovery_codes_left: number }>('GET', '/api/auth/two-factor'),
-      startTotp: () => http.json<{ secret: string; otpauth_url: string }>('POST', '/api/auth/two-factor/totp'),
+      startTotp: (password: string) => http.json<{ secret: string; otpauth_url: string }>('POST', '/api/auth/two-factor/totp', { password }),
       confirmTotp: (code: string) => http.json<{ recovery_codes: string[] }>('POST', '/api/auth/two-factor/totp/confirm', { code }),
       disableTwoFactor: (password: string) => http.json<void>('DELETE', '/api/auth/two-factor', { password }),
       logout: () => http.json<void>('POST', '/api/auth/logout'),
@@ -75,6 +75,8 @@ export function createApiClient(options: ClientOptions = {}) {
         /** Owners only: every admin with role, last sign-in and live sessions. */
         list: () => http.json<unknown>('GET', '/api/admin/users').then(parsedLater((s) => s.adminUserListSchema)),
         setRole: (id: string, role: AdminRole) => http.json<unknown>('PATCH', `/api/admin/users/${encodeURIComponent(id)}`, { role }).then(parsedLater((s) => s.adminUserListSchema)),
+        /** Turns their two-factor sign-in off (a lost phone); their sessions end. */
+        resetTwoFactor: (id: string) => http.json<unknown>('DELETE', `/api/admin/users/${encodeURIComponent(id)}/two-factor`).then(parsedLater((s) => s.adminUserListSchema)),
         /** Ends every session of theirs at once. */
         remove: (id: string) => http.json<void>('DELETE', `/api/admin/users/${encodeURIComponent(id)}`),
       },

@@ -95,7 +95,8 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
 export async function recordSignIn(trx: Knex.Transaction, e: { email: string; userId: string | null; refused: string | null; client: string; ip: string | null }): Promise<void> {
   await trx('admin_activity').insert({
     actor_user_id: e.userId,
-    actor_email: e.email.slice(0, 255),
+    // An address no admin has may be anything typed into the box (a password, even): not kept.
+    actor_email: e.refused === 'unknown_email' ? null : e.email.slice(0, 255),
     action: e.refused ? 'POST /api/auth/login (refused)' : 'POST /api/auth/login',
     target_type: e.userId ? 'user' : null,
     target_id: e.userId,

@@ -9,6 +9,8 @@ export const activityRoutes: RouteModule = ({ db }) => [
     method: 'get',
     path: '/api/admin/activity',
     access: 'admin',
+    // Who signed in from where, and who failed: for owners (issue 24).
+    staff: false,
     handler: async (req, res) => {
       const { page, pageSize } = parse(activityListQuerySchema, req.query);
       const q = db('admin_activity').orderBy([{ column: 'created_at', order: 'desc' }, { column: 'id', order: 'desc' }]);

@@ -1,5 +1,6 @@
-import { changePasswordSchema, totpConfirmSchema, totpDisableSchema } from '@workshop/shared';
+import { changePasswordSchema, totpConfirmSchema, totpDisableSchema, totpStartSchema } from '@workshop/shared';
 import { z } from 'zod';
+import { createLimiters } from '../http/rate-limit';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { changePassword, endOtherSessions, endSession, sessionsOf } from './account.service';
@@ -8,17 +9,30 @@ import { confirmTotp, disableTotp, startTotp, twoFactorStatus } from './two-fact
 const idParam = z.object({ id: z.uuid('Session not found') });
 
 /** The signed-in admin's own account (issue 24): password and sessions. Staff manage their own too. */
-export const accountRoutes: RouteModule = ({ db, config }) => [
+export const accountRoutes: RouteModule = ({ db, config }) => {
+  // A session alone must not become a way to guess the password: wrong ones are counted per admin, across instances.
+  const wrongPasswords = createLimiters(db)({
+    name: 'password-check',
+    max: 10,
+    windowSeconds: 900,
+    message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
+    keyOf: (req) => req.admin?.id ?? 'none',
+    countsWhen: (status) => status === 422,
+  });
+  return [
   {
     method: 'post',
     path: '/api/auth/password',
     access: 'admin',
     staff: true,
-    handler: async (req, res) => {
-      const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
-      await changePassword(db, req.admin!, req.sessionToken!, parse(changePasswordSchema, req.body), site);
-      res.status(204).end();
-    },
+    handler: [
+      wrongPasswords,
+      async (req, res) => {
+        const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
+        await changePassword(db, req.admin!, req.sessionToken!, parse(changePasswordSchema, req.body), site);
+        res.status(204).end();
+      },
+    ],
   },
   {
     method: 'get',
@@ -62,9 +76,12 @@ export const accountRoutes: RouteModule = ({ db, config }) => [
     path: '/api/auth/two-factor/totp',
     access: 'admin',
     staff: true,
-    handler: async (req, res) => {
-      res.json(await startTotp(db, req.admin!));
-    },
+    handler: [
+      wrongPasswords,
+      async (req, res) => {
+        res.json(await startTotp(db, req.admin!, parse(totpStartSchema, req.body).password));
+      },
+    ],
   },
   {
     method: 'post',
@@ -81,9 +98,13 @@ export const accountRoutes: RouteModule = ({ db, config }) => [
     path: '/api/auth/two-factor',
     access: 'admin',
     staff: true,
-    handler: async (req, res) => {
-      await disableTotp(db, req.admin!, parse(totpDisableSchema, req.body).password);
-      res.status(204).end();
-    },
+    handler: [
+      wrongPasswords,
+      async (req, res) => {
+        await disableTotp(db, req.admin!, parse(totpDisableSchema, req.body).password);
+        res.status(204).end();
+      },
+    ],
   },
 ];
+};

@@ -20,6 +20,9 @@ export async function changePassword(db: Db, admin: { id: string; email: string 
   await db.transaction(async (trx) => {
     await trx('users').where({ id: admin.id }).update({ password_hash: hash });
     await trx('sessions').where({ user_id: admin.id }).whereNot({ token_hash: sha256(currentToken) }).delete();
+    // A reset link or a half-finished sign-in opened with the old password counts no more.
+    await trx('password_resets').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('login_challenges').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
     await adminPasswordChanged.emit(trx, { userId: admin.id, email: admin.email, site });
   });
 }

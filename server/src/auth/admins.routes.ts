@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { listAdmins, removeAdmin, setAdminRole } from './admins.service';
+import { resetTwoFactorOf } from './two-factor.service';
 
 const idParam = z.object({ id: z.uuid('Admin not found') });
 
@@ -36,6 +37,16 @@ export const adminsRoutes: RouteModule = ({ db }) => [
       const { id } = parse(idParam, req.params);
       await removeAdmin(db, id);
       res.status(204).end();
+    },
+  },
+  {
+    // A lost phone, or a thief's bound to the account: the owner turns it off for them.
+    method: 'delete',
+    path: '/api/admin/users/:id/two-factor',
+    access: 'admin',
+    handler: async (req, res) => {
+      await resetTwoFactorOf(db, parse(idParam, req.params).id);
+      res.json({ items: await listAdmins(db) });
     },
   },
 ];

@@ -11,7 +11,11 @@ export const passwordResetRoutes: RouteModule = ({ db, config, logger }) => {
   const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
   // Per address and per email asked about, across every instance: nobody floods an admin's inbox, nor guesses links fast.
   const perIp = limiter({ name: 'password-reset-ip', max: 10, windowSeconds: 3600, message: RESET_MESSAGES.tooMany });
-  const perEmail = limiter({ name: 'password-reset-email', max: 3, windowSeconds: 3600, message: RESET_MESSAGES.tooMany, keyOf: (req: Request) => String((req.body as { email?: unknown })?.email ?? '').trim().toLowerCase() });
+  const perEmail = limiter({ name: 'password-reset-email', max: 3, windowSeconds: 3600, message: RESET_MESSAGES.tooMany, keyOf: (req: Request) => {
+      const email = (req.body as { email?: unknown } | undefined)?.email;
+      return typeof email === 'string' ? email.trim().toLowerCase() : '';
+    },
+  });
   const confirmPerIp = limiter({ name: 'password-reset-confirm', max: 20, windowSeconds: 3600, message: RESET_MESSAGES.tooMany });
   return [
     {

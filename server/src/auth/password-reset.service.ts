@@ -46,19 +46,22 @@ export async function requestReset(db: Db, email: string, site: SiteOrigin): Pro
 export async function confirmReset(db: Db, input: PasswordResetConfirmInput, site: SiteOrigin): Promise<void> {
   const invalid = () => new AppError(400, 'bad_request', RESET_MESSAGES.invalid);
   if (!TOKEN.test(input.token)) throw invalid();
+  const hash = sha256(input.token);
+  const live = (q: import('knex').Knex.QueryBuilder) => q.where('p.token_hash', hash).whereNull('p.used_at').where('p.expires_at', '>', db.fn.now());
+  // Checked and hashed before anything is locked (the hash takes tens of milliseconds).
+  const seen = await live(db('password_resets as p').join('users as u', 'u.id', 'p.user_id')).first('p.user_id', 'u.email');
+  if (!seen) throw invalid();
+  assertStrongPassword(input.new_password, seen.email);
+  const passwordHash = await hashPassword(input.new_password);
   await db.transaction(async (trx) => {
-    const reset = await trx('password_resets as p')
-      .join('users as u', 'u.id', 'p.user_id')
-      .where('p.token_hash', sha256(input.token))
-      .whereNull('p.used_at')
-      .where('p.expires_at', '>', trx.fn.now())
-      .forUpdate('p')
-      .first('p.id', 'p.user_id', 'u.email');
+    // The admin first, then their link: two links of one admin used at once wait in line, never in a deadlock.
+    await trx('users').where({ id: seen.user_id }).forUpdate().first('id');
+    const reset = await live(trx('password_resets as p')).where('p.user_id', seen.user_id).forUpdate().first('p.id');
     if (!reset) throw invalid();
-    assertStrongPassword(input.new_password, reset.email);
-    await trx('users').where({ id: reset.user_id }).update({ password_hash: await hashPassword(input.new_password) });
-    await trx('password_resets').where({ user_id: reset.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
-    await trx('sessions').where({ user_id: reset.user_id }).delete();
-    await adminPasswordChanged.emit(trx, { userId: reset.user_id, email: reset.email, site });
+    await trx('users').where({ id: seen.user_id }).update({ password_hash: passwordHash });
+    await trx('password_resets').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('sessions').where({ user_id: seen.user_id }).delete();
+    await trx('login_challenges').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await adminPasswordChanged.emit(trx, { userId: seen.user_id, email: seen.email, site });
   });
 }

@@ -12,6 +12,9 @@ const ISSUER = 'NoCode Workshop admin';
 const WINDOW = 1;
 /** Wrong codes before a challenge is spent: the admin signs in again (and the login limit counts every try). */
 const MAX_ATTEMPTS = 5;
+/** Wrong codes for one account, across challenges and addresses, before it takes no code for a while. */
+const ACCOUNT_MAX_FAILURES = 10;
+const ACCOUNT_LOCK_MINUTES = 15;
 
 const totpOf = (email: string, base32: string) => new TOTP({ issuer: ISSUER, label: email, secret: Secret.fromBase32(base32), algorithm: 'SHA1', digits: 6, period: 30 });
 
@@ -30,9 +33,11 @@ export async function twoFactorStatus(db: Db, userId: string): Promise<{ enabled
 }
 
 /** Step one of turning TOTP on: a new secret, kept pending until a code from it is confirmed. */
-export async function startTotp(db: Db, admin: { id: string; email: string }): Promise<{ secret: string; otpauth_url: string }> {
-  const user = await db('users').where({ id: admin.id }).first('totp_enabled_at');
-  if (user?.totp_enabled_at) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
+export async function startTotp(db: Db, admin: { id: string; email: string }, password: string): Promise<{ secret: string; otpauth_url: string }> {
+  const user = await db('users').where({ id: admin.id }).first('totp_enabled_at', 'password_hash');
+  // The password, not only a session: a stolen session must not bind the thief's phone to the account.
+  if (!user || !(await verifyPassword(password, user.password_hash))) throw new ValidationError('Your password is not right.', { password: 'Your password is not right.' });
+  if (user.totp_enabled_at) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
   const secret = new Secret({ size: 20 }).base32;
   await db('users').where({ id: admin.id }).update({ totp_pending_secret: secret });
   return { secret, otpauth_url: totpOf(admin.email, secret).toString() };
@@ -66,6 +71,21 @@ export async function disableTotp(db: Db, admin: { id: string }, password: strin
   });
 }
 
+/**
+ * An owner resets another admin's two-factor sign-in (a lost phone, or a thief's phone bound to
+ * the account): it is off, their recovery codes and every session of theirs end; they sign in with
+ * the password and set it up again.
+ */
+export async function resetTwoFactorOf(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (trx) => {
+    const n = await trx('users').where({ id: userId }).update({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null, two_factor_failures: 0, two_factor_locked_until: null });
+    if (!n) throw new AppError(404, 'not_found', 'Admin not found');
+    await trx('recovery_codes').where({ user_id: userId }).delete();
+    await trx('sessions').where({ user_id: userId }).delete();
+    await trx('login_challenges').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+  });
+}
+
 /** A right password for an admin with two-factor on: a five-minute challenge for the code step, no session yet. */
 export async function openChallenge(db: Db, userId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
@@ -89,13 +109,22 @@ export async function passChallenge(db: Db, challenge: string, code: string): Pr
       .where('c.expires_at', '>', trx.fn.now())
       .where('c.attempts', '<', MAX_ATTEMPTS)
       .forUpdate('c')
-      .first('c.id', 'u.id as user_id', 'u.email', 'u.totp_secret');
+      .first('c.id', 'u.id as user_id', 'u.email', 'u.totp_secret', trx.raw('coalesce(u.two_factor_locked_until > now(), false) AS locked'));
     if (!row || !row.totp_secret) throw new AppError(401, 'unauthorized', TWO_FACTOR_MESSAGES.challengeGone);
+    // Too many wrong codes for this account lately, from anywhere: no code is even looked at.
+    if (row.locked) throw new AppError(429, 'rate_limited', TWO_FACTOR_MESSAGES.locked);
     const ok = (await useTotp(trx, row.user_id, row.email, row.totp_secret, code)) || (await useRecoveryCode(trx, row.user_id, code));
     if (!ok) {
       await trx('login_challenges').where({ id: row.id }).increment('attempts', 1);
+      await trx('users')
+        .where({ id: row.user_id })
+        .update({
+          two_factor_failures: trx.raw('CASE WHEN two_factor_failures + 1 >= ? THEN 0 ELSE two_factor_failures + 1 END', [ACCOUNT_MAX_FAILURES]),
+          two_factor_locked_until: trx.raw(`CASE WHEN two_factor_failures + 1 >= ? THEN now() + make_interval(mins => ?) ELSE two_factor_locked_until END`, [ACCOUNT_MAX_FAILURES, ACCOUNT_LOCK_MINUTES]),
+        });
       return { id: '', email: row.email };
     }
+    await trx('users').where({ id: row.user_id }).update({ two_factor_failures: 0 });
     await trx('login_challenges').where({ id: row.id }).update({ used_at: trx.fn.now() });
     return { id: row.user_id as string, email: row.email as string };
   });

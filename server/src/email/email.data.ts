@@ -103,4 +103,4 @@ export function prospectEmailData(
 }
 
 /** An email's data without its links (booking, follow-up, unsubscribe, waitlist): they are secrets, never put in an admin alert. */
-export const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined });
+export const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined, resetUrl: undefined });

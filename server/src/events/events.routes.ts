@@ -86,7 +86,7 @@ export function eventStreams(db: Db, listener: RegistrationListener, options: Ev
       // A revoked or expired session (an admin removed, signed out everywhere) must not keep
       // receiving registrations: looked at every few seconds, on whichever instance holds the stream.
       const user = token ? await findSessionUser(db, token).catch(() => undefined) : undefined;
-      if (!user?.is_admin) return res.end();
+      if (!user?.is_admin || user.must_set_up_two_factor) return res.end();
       if (Date.now() - beatAt < options.heartbeatMs) return;
       beatAt = Date.now();
       res.write(': heartbeat\n\n');

@@ -33,10 +33,31 @@ export function requestLog(logger: Logger): RequestHandler {
       const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const responseTime = Number(process.hrtime.bigint() - start) / 1e6;
-      logger[level]({ req: { id, method: req.method, url: req.originalUrl }, res: { statusCode: status }, responseTime }, 'request completed');
+      logger[level]({ req: { id, method: req.method, url: loggableUrl(req.originalUrl) }, res: { statusCode: status }, responseTime }, 'request completed');
     };
     res.on('finish', done);
     res.on('close', done);
     next();
   };
+}
+
+/** Query parameters that carry a secret (reset, recovery, waitlist and unsubscribe links). */
+const SECRET_PARAM = /token|recover|offer|secret|key|code/i;
+/** A path segment that is a link's secret (booking links: 32 random bytes, base64url). */
+const SECRET_SEGMENT = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * The URL as the log keeps it: whoever reads the logs must not be able to open a booking or reset
+ * a password with what they find there.
+ */
+export function loggableUrl(url: string): string {
+  const [path, query] = url.split('?', 2) as [string, string | undefined];
+  const safePath = path
+    .split('/')
+    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':secret' : segment))
+    .join('/');
+  if (query === undefined) return safePath;
+  const params = new URLSearchParams(query);
+  for (const key of [...params.keys()]) if (SECRET_PARAM.test(key)) params.set(key, '[redacted]');
+  return `${safePath}?${params.toString()}`;
 }

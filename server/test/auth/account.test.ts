@@ -83,7 +83,8 @@ describe('an admin’s own account', () => {
     const rows = await h.db('admin_activity').whereIn('action', ['POST /api/auth/login', 'POST /api/auth/login (refused)']).orderBy('id', 'desc').limit(3);
     const seen = rows.reverse().map((r) => [r.actor_email, r.status, r.after.outcome, r.after.reason ?? null]);
     expect(seen).toEqual([
-      ['nobody.here@workshop.test', 401, 'refused', 'unknown_email'],
+      // What was typed for an address no admin has is not kept (it may be a password).
+      [null, 401, 'refused', 'unknown_email'],
       [OWNER.email, 401, 'refused', 'wrong_password'],
       [OWNER.email, 200, 'signed_in', null],
     ]);
@@ -104,5 +105,17 @@ describe('an admin’s own account', () => {
     }
     expect([unknown[0].status, unknown[0].body]).toEqual([wrong[0].status, wrong[0].body]);
     expect(Math.abs(median(unknown.map((x) => x.ms)) - median(wrong.map((x) => x.ms)))).toBeLessThan(100);
+  });
+
+  it('counts wrong current passwords per admin: a stolen session cannot guess the password', async () => {
+    const who = { email: 'gus.guess@workshop.test', password: 'first long password 4' };
+    expect((await h.api('POST', '/api/admin/users', { token: h.token, body: { ...who, role: 'staff' } })).status).toBe(201);
+    const token = (await h.api('POST', '/api/auth/login', { body: { ...who, client: 'desktop' } })).body.token as string;
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await h.api('POST', '/api/auth/password', { token, body: { current_password: `guess number ${i}`, new_password: 'violet kettle marching sideways' } })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 422)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    // The right one is refused too while the limit stands.
+    expect((await h.api('POST', '/api/auth/password', { token, body: { current_password: who.password, new_password: 'violet kettle marching sideways' } })).status).toBe(429);
   });
 });

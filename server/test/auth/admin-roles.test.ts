@@ -24,7 +24,7 @@ const STAFF_WRITES = new Set([
   'POST /api/auth/two-factor/totp/confirm',
   'DELETE /api/auth/two-factor',
 ]);
-const OWNER_READS = new Set(['GET /api/admin/users']);
+const OWNER_READS = new Set(['GET /api/admin/users', 'GET /api/admin/activity']);
 
 let staffNo = 0;
 async function staffMember(role: 'staff' | 'owner' = 'staff') {

@@ -25,7 +25,10 @@ describe('two-factor sign-in', () => {
   it('turns on with a code from the secret it answered, and answers the recovery codes once', async () => {
     expect((await h.api('POST', '/api/admin/users', { token: h.token, body: ADMIN })).status).toBe(201);
     const token = (await desktopLogin()).body.token as string;
-    const started = await h.api('POST', '/api/auth/two-factor/totp', { token });
+    // A session alone cannot bind a phone to the account: the password too.
+    const bare = await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: 'not my password 1' } });
+    expect([bare.status, bare.body.error.fields?.password]).toEqual([422, 'Your password is not right.']);
+    const started = await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: ADMIN.password } });
     expect(started.status).toBe(200);
     secret = started.body.secret;
     const uri = URI.parse(started.body.otpauth_url) as TOTP;
@@ -103,12 +106,34 @@ describe('two-factor sign-in', () => {
     const blocked = await h.api('GET', '/api/admin/registrations', { token });
     expect([blocked.status, blocked.body.error.message]).toEqual([403, TWO_FACTOR_MESSAGES.setUpFirst]);
     expect((await h.api('GET', '/api/auth/session', { token })).body.user.must_set_up_two_factor).toBe(true);
-    const started = await h.api('POST', '/api/auth/two-factor/totp', { token });
+    const started = await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: newcomer.password } });
     expect((await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(started.body.secret) } })).status).toBe(200);
     expect((await h.api('GET', '/api/admin/registrations', { token })).status).toBe(200);
     expect((await h.api('GET', '/api/auth/session', { token })).body.user.must_set_up_two_factor).toBe(false);
     // The owner who set it has no two-factor either: they too can only set it up now (the rule binds everyone).
     expect((await h.api('GET', '/api/admin/registrations', { token: h.token })).status).toBe(403);
     await h.db('admin_settings').where({ setting_key: 'admin_security' }).update({ setting_value: JSON.stringify({ enabled: false, idle_hours: 12 }) });
+  });
+
+  it('ten wrong codes for one account, over any number of challenges, lock it for 15 minutes; an owner can reset it', async () => {
+    const who = { email: 'lou.lock@workshop.test', password: 'first long password 3' };
+    expect((await h.api('POST', '/api/admin/users', { token: h.token, body: { ...who, role: 'staff' } })).status).toBe(201);
+    const login = () => h.api('POST', '/api/auth/login', { body: { ...who, client: 'desktop' } });
+    const token = (await login()).body.token as string;
+    const own = (await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: who.password } })).body.secret as string;
+    expect((await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(own) } })).status).toBe(200);
+    for (let round = 0; round < 2; round++) {
+      const { challenge } = (await login()).body;
+      for (let i = 0; i < 5; i++) expect((await second(challenge, `11111${i}`)).status).toBe(401);
+    }
+    const locked = await second((await login()).body.challenge, codeAt(own, 30_000));
+    expect([locked.status, locked.body.error.message]).toEqual([429, TWO_FACTOR_MESSAGES.locked]);
+
+    const id = (await h.db('users').where({ email: who.email }).first('id')).id;
+    const reset = await h.api('DELETE', `/api/admin/users/${id}/two-factor`, { token: h.token });
+    expect(reset.status, reset.text).toBe(200);
+    expect(reset.body.items.find((u: { email: string }) => u.email === who.email).two_factor).toBe(false);
+    expect((await h.api('GET', '/api/admin/registrations', { token })).status).toBe(401);
+    expect((await login()).body.token).toEqual(expect.any(String));
   });
 });

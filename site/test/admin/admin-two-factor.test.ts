@@ -15,6 +15,7 @@ describe('two-factor sign-in in the admin', () => {
     await signIn(page);
     await page.goto('/admin/settings');
     const card = page.getByTestId('two-factor');
+    await card.getByTestId('two-factor-start-password').fill(ADMIN.password);
     await card.getByTestId('two-factor-start').click();
     await card.getByTestId('two-factor-qr').waitFor();
     const secret = (await card.getByTestId('two-factor-secret').innerText()).trim();
@@ -57,6 +58,7 @@ describe('two-factor sign-in in the admin', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     const gate = page.getByTestId('two-factor-gate');
     await gate.waitFor();
+    await gate.getByTestId('two-factor-start-password').fill('gate keeper long phrase');
     await gate.getByTestId('two-factor-start').click();
     const secret = (await gate.getByTestId('two-factor-secret').innerText()).trim();
     await gate.getByTestId('two-factor-code').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate());

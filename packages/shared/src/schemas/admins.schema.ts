@@ -89,6 +89,8 @@ export const TWO_FACTOR_MESSAGES = {
   alreadyOn: 'Two-factor sign-in is on already.',
   off: 'Two-factor sign-in is off.',
   setUpFirst: 'The owners require two-factor sign-in: set it up to continue.',
+  locked: 'Too many wrong codes for this account. Try again in 15 minutes.',
+  password: 'Enter your password to set up two-factor sign-in.',
 } as const;
 
 /** How many single-use recovery codes an admin gets when turning two-factor sign-in on. */
@@ -107,5 +109,7 @@ export const loginTwoFactorSchema = z.object({
   client: z.enum(['web', 'desktop']).optional(),
 });
 export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
+/** POST /api/auth/two-factor/totp: the password, so a session left open (or stolen) cannot bind its own phone to the account. */
+export const totpStartSchema = z.object({ password: z.string({ error: TWO_FACTOR_MESSAGES.password }).min(1, TWO_FACTOR_MESSAGES.password).max(200, 'Password is too long') });
 /** DELETE /api/auth/two-factor: the password, so a session left open cannot turn it off. */
 export const totpDisableSchema = z.object({ password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long') });

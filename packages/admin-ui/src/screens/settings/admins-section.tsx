@@ -68,7 +68,25 @@ export function AdminsSection() {
     },
     { title: 'Created', dataIndex: 'created_at', render: (v: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> },
     { title: 'Last sign-in', dataIndex: 'last_sign_in_at', render: (v: string | null) => (v ? <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v)}</span> : <Typography.Text type="secondary">never</Typography.Text>) },
-    { title: 'Two-factor', dataIndex: 'two_factor', render: (v: boolean) => (v ? <Tag color="green">On</Tag> : <Tag>Off</Tag>) },
+    {
+      title: 'Two-factor',
+      dataIndex: 'two_factor',
+      render: (v: boolean, a) =>
+        v ? (
+          <span style={{ whiteSpace: 'nowrap' }}>
+            <Tag color="green">On</Tag>
+            {a.id !== me?.id && (
+              <Popconfirm title={`Reset ${a.email}'s two-factor sign-in?`} description="It is turned off and they are signed out; they set it up again at their next sign-in." okText="Reset" disabled={blocked} onConfirm={() => act(a.id, () => api.admin.users.resetTwoFactor(a.id), `${a.email}'s two-factor sign-in was reset`)}>
+                <Button size="small" type="link" disabled={blocked} data-testid={`admin-reset-two-factor-${a.email}`}>
+                  Reset
+                </Button>
+              </Popconfirm>
+            )}
+          </span>
+        ) : (
+          <Tag>Off</Tag>
+        ),
+    },
     { title: 'Sessions', dataIndex: 'active_sessions', align: 'right' },
     {
       title: '',

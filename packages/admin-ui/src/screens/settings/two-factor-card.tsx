@@ -85,7 +85,8 @@ export function TwoFactorCard({ disabled, onEnabled }: { disabled: boolean; onEn
       ) : (
         <Flex vertical gap={8}>
           <Typography.Text type="secondary">A code from an authenticator app on your phone, on top of your password, keeps a stolen password from opening the admin.</Typography.Text>
-          <Button disabled={disabled || !status} loading={busy} style={{ alignSelf: 'flex-start' }} onClick={() => void run(async () => setEnrol(await api.auth.startTotp()))} data-testid="two-factor-start">
+          <Input.Password placeholder="Your password" value={password} onChange={(e) => setPassword(e.target.value)} style={{ maxWidth: 320 }} data-testid="two-factor-start-password" />
+          <Button disabled={disabled || !status} loading={busy} style={{ alignSelf: 'flex-start' }} onClick={() => void run(async () => (setEnrol(await api.auth.startTotp(password)), setPassword('')))} data-testid="two-factor-start">
             Set up two-factor sign-in
           </Button>
         </Flex>
