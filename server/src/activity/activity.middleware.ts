@@ -105,3 +105,18 @@ export async function recordSignIn(trx: Knex.Transaction, e: { email: string; us
     status: e.refused === 'not_admin' ? 403 : e.refused ? 401 : 200,
   });
 }
+
+/** A password set by a reset link: no admin session made that request, so the log hears it here (a change is logged as the admin's write). */
+export async function recordPasswordReset(trx: Knex.Transaction, e: { userId: string; email: string; via: 'change' | 'reset' }): Promise<void> {
+  if (e.via !== 'reset') return;
+  await trx('admin_activity').insert({
+    actor_user_id: e.userId,
+    actor_email: e.email.slice(0, 255),
+    action: 'POST /api/auth/password-reset/confirm',
+    target_type: 'user',
+    target_id: e.userId,
+    before: null,
+    after: JSON.stringify({ outcome: 'password_reset' }),
+    status: 204,
+  });
+}

@@ -23,7 +23,7 @@ export async function changePassword(db: Db, admin: { id: string; email: string 
     // A reset link or a half-finished sign-in opened with the old password counts no more.
     await trx('password_resets').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
     await trx('login_challenges').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
-    await adminPasswordChanged.emit(trx, { userId: admin.id, email: admin.email, site });
+    await adminPasswordChanged.emit(trx, { userId: admin.id, email: admin.email, site, via: 'change' });
   });
 }
 

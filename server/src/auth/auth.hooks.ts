@@ -10,7 +10,7 @@ export interface SiteOrigin {
  * What the auth domain lets the domains above it follow, in the transaction that decides
  * (subscribed in server/src/plugins/domain-hooks.ts): an admin's password changed, so they are told.
  */
-export const adminPasswordChanged = transactionHook<{ userId: string; email: string; site: SiteOrigin }>('admin password changed');
+export const adminPasswordChanged = transactionHook<{ userId: string; email: string; site: SiteOrigin; via: 'change' | 'reset' }>('admin password changed');
 
 /** Why a sign-in was refused, for the owners' audit (never told to the one signing in). */
 export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin' | 'wrong_code';

@@ -62,6 +62,6 @@ export async function confirmReset(db: Db, input: PasswordResetConfirmInput, sit
     await trx('password_resets').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
     await trx('sessions').where({ user_id: seen.user_id }).delete();
     await trx('login_challenges').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
-    await adminPasswordChanged.emit(trx, { userId: seen.user_id, email: seen.email, site });
+    await adminPasswordChanged.emit(trx, { userId: seen.user_id, email: seen.email, site, via: 'reset' });
   });
 }

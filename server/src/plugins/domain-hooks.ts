@@ -1,4 +1,4 @@
-import { recordSignIn } from '../activity/activity.middleware';
+import { recordPasswordReset, recordSignIn } from '../activity/activity.middleware';
 import { adminPasswordChanged, adminPasswordResetRequested, adminSignIn } from '../auth/auth.hooks';
 import { queuePasswordChanged, queuePasswordReset } from '../email/admin-account.emails';
 import { checkoutAbandoned, paymentCompleted } from '../payments/payments.hooks';
@@ -23,6 +23,7 @@ export function wireDomainHooks(): void {
   adminSignIn.subscribe('activity: the attempt, accepted or refused and why, for the owners', (trx, e) => recordSignIn(trx, e));
   // An admin's password changed:
   adminPasswordChanged.subscribe('email: the admin is told, at their own address', (trx, e) => queuePasswordChanged(trx, e, e.site));
+  adminPasswordChanged.subscribe('activity: a password set by a reset link is logged', (trx, e) => recordPasswordReset(trx, e));
   // An admin forgot their password:
   adminPasswordResetRequested.subscribe('email: the single-use reset link, to the admin', (trx, e) => queuePasswordReset(trx, e, e.site));
   // An admin moved a workshop's start:

@@ -56,6 +56,9 @@ describe('a forgotten admin password', () => {
     const again = await confirm({ token, new_password: 'another lovely long phrase 9' });
     expect([again.status, again.body.error.message]).toEqual([400, RESET_MESSAGES.invalid]);
     await waitFor(async () => (await sandboxEmails(h.server, OWNER.email)).find((m) => m.subject === 'Your admin password was changed'), 20_000);
+    const logged = await h.db('admin_activity').where({ action: 'POST /api/auth/password-reset/confirm', actor_email: OWNER.email });
+    expect(logged).toHaveLength(1);
+    expect(JSON.stringify(logged)).not.toContain(token);
 
     // A link over an hour old works no more.
     expect((await h.api('POST', '/api/auth/password-reset', { body: { email: OWNER.email } })).status).toBe(202);

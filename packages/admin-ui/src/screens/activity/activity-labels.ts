@@ -21,6 +21,7 @@ const LABELS: Record<string, string> = {
   'POST /api/auth/login': 'Signed in',
   'POST /api/auth/login (refused)': 'Sign-in refused',
   'POST /api/auth/password': 'Changed their password',
+  'POST /api/auth/password-reset/confirm': 'Reset their password by the emailed link',
   'DELETE /api/auth/sessions/:id': 'Ended a session',
   'DELETE /api/auth/sessions': 'Signed out everywhere else',
   'PATCH /api/admin/users/:id': "Changed an admin's role",
