@@ -30,20 +30,7 @@ export async function queuePasswordChanged(trx: Knex.Transaction, admin: { userI
     null,
     'admin_password_changed',
     admin.email,
-    {
-      registrationId: '',
-      name: admin.email,
-      email: admin.email,
-      phone: '',
-      accessId: '',
-      workshopTitle: '',
-      workshopDate: new Date(0).toISOString(),
-      amount: 0,
-      paymentMethod: null,
-      publicBaseUrl: sender.publicBaseUrl,
-      from: sender.from,
-      details: { Changed: formatDateTime(now.toISOString()) },
-    },
+    { ...adminData(admin, sender), details: { Changed: formatDateTime(now.toISOString()) } },
     { dedupeKey: `admin_password_changed:${admin.userId}:${now.getTime()}` },
   );
 }
