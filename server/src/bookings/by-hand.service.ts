@@ -10,7 +10,7 @@ import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { emailsWithSeats } from '../registrations/attendees.queries';
 import { SEAT_MESSAGES } from '../registrations/seat-messages';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
-import { countTakenSeats } from '../workshops/seats.queries';
+import { countTakenSeats, lockWorkshopThenRegistration } from '../workshops/seats.queries';
 import { capacity } from '../workshops/workshops.queries';
 import { openCheckoutOf } from './transfer.service';
 
@@ -71,11 +71,10 @@ export async function addBookingByHand(d: { db: Db; sender: EmailSender }, input
  */
 export async function editBooking(d: { db: Db; sender: EmailSender }, registrationId: string, patch: AdminEditBookingInput): Promise<void> {
   await d.db.transaction(async (trx) => {
-    const ref = await trx('workshop_registrations').where({ id: registrationId }).first('workshop_id');
-    if (!ref) throw new NotFoundError('Registration not found');
-    await trx('workshops').where({ id: ref.workshop_id }).forNoKeyUpdate().first('id');
-    const reg = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('id', 'workshop_id', 'name', 'email', 'phone', 'status');
-    if (reg.workshop_id !== ref.workshop_id) throw new ConflictError('This booking changed a moment ago. Please check it and try again.');
+    const locked = await lockWorkshopThenRegistration<{ id: string; workshop_id: string; name: string; email: string; phone: string; status: string }>(trx, registrationId);
+    if (!locked) throw new NotFoundError('Registration not found');
+    const reg = locked.registration;
+    if (reg.workshop_id !== locked.workshop.id) throw new ConflictError('This booking changed a moment ago. Please check it and try again.');
     if (reg.status !== 'completed') throw new ConflictError(BY_HAND_MESSAGES.editNotActive);
     const email = patch.email ?? reg.email;
     const emailChanged = email.toLowerCase() !== String(reg.email).toLowerCase();
@@ -94,12 +93,18 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
       if (await openCheckoutOf(trx, reg.workshop_id, reg.email)) throw new ConflictError(BY_HAND_MESSAGES.editOpenCheckout);
     }
     const name = patch.name ?? reg.name;
-    await trx('workshop_registrations').where({ id: reg.id }).update({ name, email, phone: patch.phone ?? reg.phone, updated_at: trx.fn.now() });
     // A correction of who paid outside the site corrects the payer too (a transfer never does).
+    const payerWas = trx.raw('lower(by_hand_payer_email) = lower(?)', [reg.email]);
     await trx('workshop_registrations')
       .where({ id: reg.id })
-      .whereRaw('lower(by_hand_payer_email) = lower(?)', [reg.email])
-      .update({ by_hand_payer_email: email, by_hand_payer_name: trx.raw('CASE WHEN by_hand_payer_name = ? THEN ? ELSE by_hand_payer_name END', [reg.name, name]) });
+      .update({
+        name,
+        email,
+        phone: patch.phone ?? reg.phone,
+        by_hand_payer_email: trx.raw('CASE WHEN ? THEN ? ELSE by_hand_payer_email END', [payerWas, email]),
+        by_hand_payer_name: trx.raw('CASE WHEN ? AND by_hand_payer_name = ? THEN ? ELSE by_hand_payer_name END', [payerWas, reg.name, name]),
+        updated_at: trx.fn.now(),
+      });
     // The seat the buyer sits in (named with their old details by a transfer or at checkout) follows them.
     await trx('attendees')
       .where({ registration_id: reg.id })

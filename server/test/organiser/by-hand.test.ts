@@ -249,6 +249,13 @@ describe('bookings by hand beside the rest of the product', () => {
     expect((await dash()).offline_refunded_cents).toBe(given);
   });
 
+  it('a correction of the email of whoever paid outside the site corrects the payer too', async () => {
+    const w = await createWorkshop(h.db, { title: 'Payer Typo Build', date: new Date(Date.now() + 10 * DAY) });
+    const id = (await add({ workshop_id: w.id, name: 'Tom Typo', email: 'tom.typo@exmaple.com', payment: 'offline', amount_cents: 5000 })).body.registration.id;
+    const fixed = await h.api('PATCH', `/api/admin/registrations/${id}`, { token: h.token, body: { name: 'Tom Fixed', email: 'tom.typo@example.com' } });
+    expect(fixed.body.registration).toMatchObject({ email: 'tom.typo@example.com', by_hand_payer_email: 'tom.typo@example.com', by_hand_payer_name: 'Tom Fixed' });
+  });
+
   it('a move never gives someone a second seat where a checkout of theirs may still be paid', async () => {
     const from = await createWorkshop(h.db, { title: 'Move From Build', date: new Date(Date.now() + 10 * DAY) });
     const to = await createWorkshop(h.db, { title: 'Move To Build', date: new Date(Date.now() + 12 * DAY) });
