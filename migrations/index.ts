@@ -48,6 +48,14 @@ import * as bookingTransferredEmail from './20261202120000-booking-transferred-e
 import * as registrationMovedInAt from './20261202130000-registration-moved-in-at';
 import * as bookingsByHand from './20261203090000-bookings-by-hand';
 import * as adminRoles from './20261204090000-admin-roles';
+import * as adminPasskeys from './20261205090000-admin-passkeys';
+import * as invoicing from './20261206090000-invoicing';
+import * as creditNoteEmail from './20261207090000-credit-note-email';
+import * as invoiceLogos from './20261207100000-invoice-logos';
+import * as registrationPersonIndexes from './20261208090000-registration-person-indexes';
+import * as adminSignInChangedEmail from './20261208100000-admin-sign-in-changed-email';
+import * as refundsSentBack from './20261208110000-refunds-sent-back';
+import * as emailDeliveryEvents from './20261208120000-email-delivery-events';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -102,4 +110,12 @@ export const migrations: Record<string, Migration> = {
   '20261202130000-registration-moved-in-at': registrationMovedInAt,
   '20261203090000-bookings-by-hand': bookingsByHand,
   '20261204090000-admin-roles': adminRoles,
+  '20261205090000-admin-passkeys': adminPasskeys,
+  '20261206090000-invoicing': invoicing,
+  '20261207090000-credit-note-email': creditNoteEmail,
+  '20261207100000-invoice-logos': invoiceLogos,
+  '20261208090000-registration-person-indexes': registrationPersonIndexes,
+  '20261208100000-admin-sign-in-changed-email': adminSignInChangedEmail,
+  '20261208110000-refunds-sent-back': refundsSentBack,
+  '20261208120000-email-delivery-events': emailDeliveryEvents,
 };

@@ -17,7 +17,7 @@ describe('application menu', () => {
     about: () => void calls.push('about'),
   };
 
-  it('has the usual menus and shortcuts, Go in sidebar order with Ctrl/Cmd+1…9 (Video Leads without one), and Change Server', () => {
+  it('has the usual menus and shortcuts, Go in sidebar order with Ctrl/Cmd+1…9 (Video Leads and Invoices without one), and Change Server', () => {
     for (const isMac of [false, true]) {
       const items = flatten(buildMenuTemplate({ isMac, appName: 'Workshop Admin', notificationsEnabled: true }, actions));
       const roles = items.map((i) => i.role).filter(Boolean);
@@ -37,16 +37,18 @@ describe('application menu', () => {
       const leads = items.find((i) => i.label === 'Video Leads')!;
       expect(leads.accelerator).toBeUndefined();
       const goMenu = items.find((i) => i.label === 'Go')!.submenu as MenuItemConstructorOptions[];
-      expect(goMenu.map((i) => i.label).slice(4, 7)).toEqual(['Interests', 'Video Leads', 'Revive']);
+      expect(goMenu.map((i) => i.label).slice(4, 8)).toEqual(['Interests', 'Video Leads', 'Invoices', 'Revive']);
+      expect(items.find((i) => i.label === 'Invoices')!.accelerator).toBeUndefined();
       calls.length = 0;
       (leads.click as () => void)();
+      (items.find((i) => i.label === 'Invoices')!.click as () => void)();
       (go[2].click as () => void)();
       (go[3].click as () => void)();
       (go[6].click as () => void)();
       (go[8].click as () => void)();
       (items.find((i) => i.label === 'Change Server…')!.click as () => void)();
       (items.find((i) => i.label === 'About Workshop Admin')!.click as () => void)();
-      expect(calls).toEqual(['go:video-leads', 'go:registrations', 'go:attention', 'go:promo-codes', 'go:activity', 'go:server', 'about']);
+      expect(calls).toEqual(['go:video-leads', 'go:invoices', 'go:registrations', 'go:attention', 'go:promo-codes', 'go:activity', 'go:server', 'about']);
     }
   });
 

@@ -1,79 +1,31 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { formatDateTime, registrationCsvFileName } from '@workshop/shared';
-import { Secret, TOTP } from 'otpauth';
-import { OFFLINE_WRITE_MESSAGE } from '@workshop/admin-ui';
+import { registrationCsvFileName } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser } from '../../server/src/auth/auth.queries';
-import { hashPassword } from '../../server/src/auth/password';
 import { insertInterest, insertRegistration } from '../../server/test/support/fixtures';
 import { createWorkshop, payWithPaypal } from '../../server/test/payments/payments-helpers';
-import { client, startTestServer, type TestServer } from '../../server/test/support/test-server';
+import { client, type TestServer } from '../../server/test/support/test-server';
 import { insertRefund } from '../../server/test/attention/attention-seed';
-import { buildPreloadForPage, buildRenderer, RENDERER_ORIGIN, startDesktop } from './support/desktop-harness';
-import { fakeSafeStorage } from './support/fakes';
+import { RENDERER_ORIGIN } from './support/desktop-harness';
+import { cacheFiles, decrypt, type DesktopApp, nav as navIn, startDesktopAndServer, until } from './support/desktop-session';
 
-/** A cache file as the app's keychain (the fake safeStorage) reads it back. */
-const decrypt = async (file: string) => JSON.parse(fakeSafeStorage().decryptString(await fs.readFile(file)));
-
+/** The app's first run and its screens; offline, sign-out and two-factor are in desktop-offline-and-sign-in.test.ts. */
 const ADMIN = { email: 'desk@test.local', password: 'desktop admin password' };
 
 let server: TestServer;
-let app: Awaited<ReturnType<typeof startDesktop>>;
+let app: DesktopApp;
 let page: Page;
 let workshop: { id: string; title: string };
 
-/** The server process stays; only its HTTP listener goes away, as when the network drops. */
-async function serverOffline(): Promise<void> {
-  await new Promise<void>((resolve) => {
-    server.http.close(() => resolve());
-    server.http.closeAllConnections();
-  });
-}
-
-async function serverOnline(): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    server.http.once('error', reject);
-    server.http.listen(server.port, '127.0.0.1', () => {
-      server.http.off('error', reject);
-      resolve();
-    });
-  });
-}
-
-/** The cache's files, without one being written at this moment (a temporary file renamed over its list when whole). */
-const cacheFiles = async (folder: string) => (await fs.readdir(folder)).filter((f) => !f.endsWith('.tmp'));
-
-/** savedAt of every cached list, as the banner would print it. */
-async function cachedTimes(): Promise<string[]> {
-  const folder = app.desktop.cache.folderFor(server.url);
-  const files = await cacheFiles(folder);
-  return Promise.all(files.map(async (f) => formatDateTime((await decrypt(path.join(folder, f))).savedAt)));
-}
-
-async function until<T>(fn: () => T | Promise<T>, ms = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const nav = (label: string) => page.getByTestId('sidebar-nav').getByText(label, { exact: true }).click();
+const nav = (label: string) => navIn(page, label);
 
 beforeAll(async () => {
-  const [rendererDir, preloadCode, started] = await Promise.all([buildRenderer(), buildPreloadForPage(), startTestServer()]);
-  server = started;
-  await createAdminUser(server.deps.db, ADMIN.email, await hashPassword(ADMIN.password));
+  ({ server, app, page } = await startDesktopAndServer(ADMIN));
   workshop = await createWorkshop(server.deps.db);
   await insertRegistration(server.deps.db, workshop.id, { name: 'Ada Lovelace', email: 'ada@example.com' });
   await insertInterest(server.deps.db, { name: 'Linus Curious', email: 'linus@example.com' });
   await insertRefund(server.deps.db, { registration_id: null, payment_id: 'CAP-NOBODY', amount_cents: 12900, reason: 'unattributed' });
-  app = await startDesktop({ rendererDir, preloadCode });
-  page = app.page;
 }, 180_000);
 
 afterAll(async () => {
@@ -254,36 +206,8 @@ describe('desktop renderer with the real main-process handlers', () => {
     await card.getByTestId('badge-cancelled').waitFor();
   }, 60_000);
 
-  it('shows the cached lists with the offline banner when the server is gone, even after a restart of the window', async () => {
-    await serverOffline();
-    await insertRegistration(server.deps.db, workshop.id, { name: 'Offline Newcomer', email: 'late@example.com' });
-
-    await nav('Interests');
-    const banner = page.getByTestId('offline-banner');
-    await banner.waitFor({ timeout: 15_000 });
-    await page.getByTestId('interests-table').getByText('Linus Curious').waitFor();
-    expect(await cachedTimes()).toContain((await banner.locator('.ant-alert-title').textContent())?.replace('Offline — showing data from ', ''));
-    expect(await banner.textContent()).toContain(OFFLINE_WRITE_MESSAGE);
-
-    // A reload is what a restart of the app does to the page: it still has the last copy.
-    await page.reload();
-    await nav('Registrations');
-    await banner.waitFor({ timeout: 15_000 });
-    expect(await banner.locator('.ant-alert-title').textContent()).toMatch(/^Offline — showing data from /);
-    await page.getByTestId('registrations-table').getByText('Ada Lovelace').waitFor();
-    expect(await page.getByTestId('export-csv').isDisabled()).toBe(true);
-  }, 60_000);
-
-  it('recovers by itself when the server answers again', async () => {
-    await serverOnline();
-    await page.getByTestId('offline-banner').waitFor({ state: 'detached', timeout: 25_000 });
-    await page.getByTestId('registrations-table').getByText('Offline Newcomer').waitFor();
-    expect(await page.getByTestId('export-csv').isDisabled()).toBe(false);
-    // The events stream reconnected with backoff after the drop.
-    await until(() => app.desktop.events.current === 'open');
-  }, 60_000);
-
   it('exports the CSV through the save dialog to exactly the file the server produced', async () => {
+    await nav('Registrations');
     await page.getByTestId('export-csv').click();
     await page.getByText('Registration data exported successfully').waitFor();
 
@@ -337,31 +261,4 @@ describe('desktop renderer with the real main-process handlers', () => {
     await app.desktop.setNotifications(true);
   }, 60_000);
 
-  it('forgets the token and closes the stream on logout', async () => {
-    await page.getByText('Logout', { exact: true }).click();
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    await expect.poll(() => fs.access(path.join(app.userDataDir, 'session.json')).then(() => true, () => false)).toBe(false);
-    expect(await app.desktop.tokens.get(server.url)).toBeNull();
-    expect(app.desktop.events.current).toBe('stopped');
-  }, 30_000);
-
-  it('signs in with two-factor on: the password, then a code from the authenticator; main keeps the token the code step issued', async () => {
-    // Turned on for this admin as the Settings screen would (its own test covers that screen).
-    const token = (await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...ADMIN, client: 'desktop' }) }).then((r) => r.json())).token as string;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const { secret } = await fetch(`${server.url}/api/auth/two-factor/totp`, { method: 'POST', headers: auth, body: JSON.stringify({ password: ADMIN.password }) }).then((r) => r.json());
-    const on = await fetch(`${server.url}/api/auth/two-factor/totp/confirm`, { method: 'POST', headers: auth, body: JSON.stringify({ code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() }) });
-    expect(on.status).toBe(200);
-
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.getByTestId('two-factor-step').waitFor();
-    // The step after the one the confirm used: a code is never accepted twice.
-    await page.getByLabel('Authentication code').fill(new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + 30_000 }));
-    await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('Welcome to the admin portal!').waitFor();
-    expect(await app.desktop.tokens.get(server.url)).toBeTruthy();
-    await until(() => app.desktop.events.current === 'open');
-  }, 60_000);
 });

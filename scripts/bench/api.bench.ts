@@ -68,10 +68,15 @@ async function serve(databaseUrl: string) {
 
   // Seat holds have no public route of their own (checkout also calls the payment provider),
   // so the service the checkouts use is put behind a minimal route of the bench's own.
+  // Each hold is a different buyer, as checkouts are: one buyer's second hold replaces their
+  // first (seat-hold.service.ts), so one address for every request would measure a single buyer
+  // retrying a hundred times at once, each retry letting the one before go.
   const holdsApp = express();
+  let buyer = 0;
   holdsApp.post('/hold', async (_req, res) => {
     try {
-      const hold = await holdSeat(db, { workshopId: unlimited, name: 'Bench Buyer', email: 'buyer@example.com', phone: '9876543210', paymentMethod: 'paypal' }, 30);
+      const email = `buyer${++buyer}@example.com`;
+      const hold = await holdSeat(db, { workshopId: unlimited, name: 'Bench Buyer', email, phone: '9876543210', paymentMethod: 'paypal' }, 30);
       res.status(201).json({ access_id: hold.accessId });
     } catch (err) {
       res.status(500).json({ error: String(err) });

@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   for (const route of routes) {
     const handlers = Array.isArray(route.handler) ? route.handler : [route.handler];
     const guard = route.access === 'admin' ? adminGuard(route) : guards[route.access];
-    const body = route.rawBody ? [refusedWebhooks, raw, refuseUnstorableInput] : [json, refuseUnstorableInput];
+    const body = route.rawBody ? [refusedWebhooks, raw, refuseUnstorableInput] : [route.jsonLimit ? jsonBody(route.jsonLimit) : json, refuseUnstorableInput];
     app[route.method](route.path, ...(personal(route) ? [noStore] : []), ...guard, ...body, ...handlers);
   }
   app.use('/api', notFoundHandler);

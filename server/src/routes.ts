@@ -1,6 +1,7 @@
 import { attentionRoutes } from './attention/attention.routes';
 import { activityRoutes } from './activity/activity.routes';
 import { accountRoutes } from './auth/account.routes';
+import { passkeysRoutes } from './auth/passkeys.routes';
 import { passwordResetRoutes } from './auth/password-reset.routes';
 import { adminsRoutes } from './auth/admins.routes';
 import { authRoutes } from './auth/auth.routes';
@@ -23,6 +24,8 @@ import { videoLeadRoutes } from './video-leads/video-leads.routes';
 import { waitlistRoutes } from './waitlist/waitlist.routes';
 import { workshopRoutes } from './workshops/workshops.routes';
 import { workshopCancelRoutes } from './organiser/workshop-cancel.routes';
+import { invoicesRoutes } from './invoices/invoices.routes';
+import { invoiceDownloadRoutes } from './invoices/invoice-downloads.routes';
 
 /** The server's route table: app.ts mounts it and the authorization test walks it. */
 export const routeModules: RouteModule[] = [
@@ -30,9 +33,12 @@ export const routeModules: RouteModule[] = [
   authRoutes,
   adminsRoutes,
   accountRoutes,
+  passkeysRoutes,
   passwordResetRoutes,
   workshopRoutes,
   workshopCancelRoutes,
+  invoicesRoutes,
+  invoiceDownloadRoutes,
   interestRoutes,
   videoLeadRoutes,
   bookingRoutes,

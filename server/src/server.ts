@@ -78,6 +78,7 @@ export async function startServer(config: Config, startOptions: StartOptions = {
     });
   });
   const port = (http.address() as AddressInfo).port;
+  for (const s of started) s.listening?.(`http://127.0.0.1:${port}`);
 
   let closing: Promise<void> | undefined;
   const close = () =>

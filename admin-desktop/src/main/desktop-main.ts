@@ -5,7 +5,7 @@ import type { NavigateTarget, SendChannel, SendPayload } from '../shared/ipc-con
 import { showAbout, type MessageDialog } from './about';
 import { ListCache } from './cache/list-cache.service';
 import { AdminEventStream, type AdminEventsDeps, type StreamState } from './events/admin-events.service';
-import { saveCsv, type SaveDialog } from './files/csv-export.service';
+import { saveFile, type SaveDialog } from './files/file-save.service';
 import { registerIpcHandlers, type IpcHandlers, type IpcMainLike } from './ipc/ipc-handlers';
 import { trustedSender } from './ipc/sender-check';
 import { RegistrationNotifier, type NotificationClass } from './notifications/registration-notifier.service';
@@ -111,6 +111,22 @@ export function createDesktopMain(deps: DesktopMainDeps) {
     return { notificationsEnabled: next.notificationsEnabled };
   }
 
+  /** Writes a file the admin chose to save, then says where it went, or why not: the screens' toast names neither. */
+  const saveAndSay = async (kind: 'csv' | 'pdf' | 'zip', fileName: string, content: string | Uint8Array) => {
+    const result = await saveFile({ dialog: deps.dialog, fs: deps.fs, defaultDir: deps.downloadsDir }, kind, fileName, content);
+    const what = {
+      csv: { title: 'Export saved', failed: 'The CSV file was not saved.', dialog: 'Export CSV' },
+      pdf: { title: 'PDF saved', failed: 'The PDF was not saved.', dialog: 'Save PDF' },
+      zip: { title: 'ZIP saved', failed: 'The ZIP file was not saved.', dialog: 'Save ZIP' },
+    }[kind];
+    if (result.saved) {
+      const saved = result.location;
+      notifier.show({ title: what.title, body: `${path.basename(saved)} is in ${path.dirname(saved)}` }, () => deps.shell.showItemInFolder(saved), { always: true });
+    } else if ('error' in result) {
+      await deps.dialog.showMessageBox({ type: 'error', title: what.dialog, message: what.failed, detail: result.error, buttons: ['OK'] });
+    }
+    return result;
+  };
   const handlers: IpcHandlers = {
     'server.get': () => ({ url: server.current }),
     'server.set': async (url) => {
@@ -127,17 +143,8 @@ export function createDesktopMain(deps: DesktopMainDeps) {
     'cache.write': async (key, data) => {
       if (server.current) await cache.write(server.current, key, data);
     },
-    'csv.save': async (fileName, csv) => {
-      const result = await saveCsv({ dialog: deps.dialog, fs: deps.fs, defaultDir: deps.downloadsDir }, fileName, csv);
-      // Where it went, or why not: the screens' toast names neither.
-      if (result.saved) {
-        const saved = result.location;
-        notifier.show({ title: 'Export saved', body: `${path.basename(saved)} is in ${path.dirname(saved)}` }, () => deps.shell.showItemInFolder(saved), { always: true });
-      } else if ('error' in result) {
-        await deps.dialog.showMessageBox({ type: 'error', title: 'Export CSV', message: 'The CSV file was not saved.', detail: result.error, buttons: ['OK'] });
-      }
-      return result;
-    },
+    'csv.save': (fileName, csv) => saveAndSay('csv', fileName, csv),
+    'file.save': (fileName, bytes) => saveAndSay(fileName.toLowerCase().endsWith('.zip') ? 'zip' : 'pdf', fileName, bytes),
     'notifications.show': (title, body) => {
       const id = randomUUID();
       const shown = notifier.show({ title, body }, () => {

@@ -40,6 +40,7 @@ export function createDesktopApi(ipc: IpcRendererLike) {
     readCache: (key: string) => invoke('cache.read', key),
     writeCache: (key: string, data: unknown) => invoke('cache.write', key, data),
     saveCsv: (fileName: string, csv: string) => invoke('csv.save', fileName, csv),
+    saveFile: (fileName: string, pdf: Uint8Array) => invoke('file.save', fileName, pdf),
     showNotification: async (title: string, body: string, onClick?: () => void): Promise<boolean> => {
       const shown = await invoke('notifications.show', title, body);
       if (shown && onClick) {

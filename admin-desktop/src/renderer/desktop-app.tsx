@@ -13,6 +13,7 @@ const PATHS: Record<NavigateTarget, string> = {
   attention: '/attention',
   interests: '/interests',
   'video-leads': '/video-leads',
+  invoices: '/invoices',
   revive: '/revive',
   'promo-codes': '/promo-codes',
   settings: '/settings',

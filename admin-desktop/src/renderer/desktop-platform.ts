@@ -6,6 +6,13 @@ import type { DesktopApi } from '../preload/desktop-api';
  * (app://admin/api), which the main process passes to the chosen server with the session's
  * Bearer token: this page never holds the token.
  */
+/** What the save dialog's answer means for the screens: saved there, not saved (cancelled), or a failure to show. */
+function saved(result: Awaited<ReturnType<DesktopApi['saveCsv']>>): SaveResult {
+  if (result.saved) return { saved: true, location: result.location };
+  if ('error' in result) throw new Error(result.error);
+  return { saved: false };
+}
+
 export function createDesktopPlatform(api: DesktopApi): Platform {
   // The main process already raised an OS notification for each completed registration
   // (it does so even while this page reloads); a notify() made while the screens handle
@@ -14,12 +21,13 @@ export function createDesktopPlatform(api: DesktopApi): Platform {
 
   return {
     kind: 'desktop',
+    passkeysInPage: false,
     apiBaseUrl: '',
     async saveCsv(fileName: string, csv: string): Promise<SaveResult> {
-      const result = await api.saveCsv(fileName, csv);
-      if (result.saved) return { saved: true, location: result.location };
-      if ('error' in result) throw new Error(result.error);
-      return { saved: false };
+      return saved(await api.saveCsv(fileName, csv));
+    },
+    async saveFile(fileName: string, pdf: Uint8Array): Promise<SaveResult> {
+      return saved(await api.saveFile(fileName, pdf));
     },
     notify(title: string, body: string, onClick?: () => void): void {
       if (handlingRegistration) return;

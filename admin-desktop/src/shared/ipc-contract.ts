@@ -24,15 +24,22 @@ export const serverUrlSchema = z
 /** Cache keys come from admin-ui (e.g. 'registrations'); they are hashed into file names in main. */
 export const cacheKeySchema = z.string().min(1).max(500);
 
-/** A bare file name: no folders, so the renderer can never pick where a file lands. */
-export const csvFileNameSchema = z
-  .string()
-  .min(5)
-  .max(200)
-  .refine((name) => !/[\\/:*?"<>|\0]/.test(name) && name !== '.' && name !== '..', 'Not a file name.')
-  .refine((name) => name.toLowerCase().endsWith('.csv'), 'Must end with .csv');
+/** A bare file name with this extension: no folders, so the renderer can never pick where a file lands. */
+const fileNameEnding = (extension: string, max: number) =>
+  z
+    .string()
+    .min(5)
+    .max(max)
+    .refine((name) => !/[\\/:*?"<>|\0]/.test(name) && name !== '.' && name !== '..', 'Not a file name.')
+    .refine((name) => name.toLowerCase().endsWith(`.${extension}`), `Must end with .${extension}`);
 
-export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'video-leads', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
+export const csvFileNameSchema = fileNameEnding('csv', 200);
+/** A file the server made, as it names it: an invoice or credit note (its number), or a ZIP of them. */
+export const documentFileNameSchema = z.union([fileNameEnding('pdf', 100), fileNameEnding('zip', 100)]);
+/** Its bytes: at most 200 MB (an invoice is tens of kilobytes, a year of them a few megabytes zipped). */
+export const fileBytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Not a file.').refine((b) => b.byteLength > 0 && b.byteLength <= 200_000_000, 'Not a file of a sensible size.');
+
+export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'video-leads', 'invoices', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
 export type NavigateTarget = (typeof NAVIGATE_TARGETS)[number];
 
 export const desktopSettingsSchema = z.object({ notificationsEnabled: z.boolean() });
@@ -42,7 +49,7 @@ export interface CachedEntry {
   data: unknown;
   savedAt: string;
 }
-export type CsvSaveResult = { saved: true; location: string } | { saved: false; canceled: true } | { saved: false; error: string };
+export type FileSaveResult = { saved: true; location: string } | { saved: false; canceled: true } | { saved: false; error: string };
 export type ServerCheckResult = { ok: true; url: string } | { ok: false; message: string };
 
 /** Renderer → main, answered (ipcRenderer.invoke / ipcMain.handle): argument schemas... */
@@ -52,6 +59,7 @@ export const invokeArgs = {
   'cache.read': z.tuple([cacheKeySchema]),
   'cache.write': z.tuple([cacheKeySchema, z.unknown()]),
   'csv.save': z.tuple([csvFileNameSchema, z.string().max(50_000_000)]),
+  'file.save': z.tuple([documentFileNameSchema, fileBytesSchema]),
   'notifications.show': z.tuple([z.string().min(1).max(200), z.string().max(1000)]),
   'settings.get': z.tuple([]),
   'settings.set': z.tuple([desktopSettingsSchema.partial()]),
@@ -63,7 +71,8 @@ export interface InvokeResults {
   'server.set': ServerCheckResult;
   'cache.read': CachedEntry | null;
   'cache.write': void;
-  'csv.save': CsvSaveResult;
+  'csv.save': FileSaveResult;
+  'file.save': FileSaveResult;
   /** null when notifications are turned off or unsupported. */
   'notifications.show': { id: string } | null;
   'settings.get': DesktopSettings;

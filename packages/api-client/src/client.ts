@@ -13,6 +13,7 @@ import type {
   LoginInput,
   LoginResponse,
   LoginTwoFactorInput,
+  TwoFactorStatus,
   RegistrationList,
   RegistrationListQuery,
   ReviveCreateInput,
@@ -32,9 +33,11 @@ import { createHttp, toQueryString, type ClientOptions, type Query } from './htt
 import { attentionListShape } from './answer-shapes';
 import { parsedLater, parsedShape } from './parsed';
 import { afterSaleClient } from './after-sale.client';
+import { invoicesClient } from './invoices.client';
 import { funnelClient } from './sales.client';
 import { publicPaths } from './public.client';
 import { promoCodesClient } from './promo-codes.client';
+import { passkeysClient } from './passkeys.client';
 import { videoLeadsAdminClient } from './video-leads.client';
 import { waitlistAdminClient } from './waitlist.client';
 
@@ -53,10 +56,11 @@ export function createApiClient(options: ClientOptions = {}) {
       login: (input: LoginInput) => http.json<LoginResponse>('POST', '/api/auth/login', input),
       /** The code step after a password answered `two_factor_required`. */
       loginTwoFactor: (input: Omit<LoginTwoFactorInput, 'client'>) => http.json<{ user: SessionUser; token?: string }>('POST', '/api/auth/login/two-factor', input),
-      twoFactor: () => http.json<{ enabled: boolean; recovery_codes_left: number }>('GET', '/api/auth/two-factor'),
+      twoFactor: () => http.json<TwoFactorStatus>('GET', '/api/auth/two-factor'),
       startTotp: (password: string) => http.json<{ secret: string; otpauth_url: string }>('POST', '/api/auth/two-factor/totp', { password }),
       confirmTotp: (code: string) => http.json<{ recovery_codes: string[] }>('POST', '/api/auth/two-factor/totp/confirm', { code }),
       disableTwoFactor: (password: string) => http.json<void>('DELETE', '/api/auth/two-factor', { password }),
+      ...passkeysClient(http),
       logout: () => http.json<void>('POST', '/api/auth/logout'),
       session: () => http.json<{ user: SessionUser }>('GET', '/api/auth/session'),
       /** The signed-in admin's own password; other sessions of theirs end. */
@@ -124,6 +128,7 @@ export function createApiClient(options: ClientOptions = {}) {
           http.json<unknown>('POST', `/api/admin/attention/registrations/${id}/retry`).then(parsedLater((s) => s.attentionRetryResultSchema)),
       },
       ...afterSaleClient(http),
+      ...invoicesClient(http),
       funnel: funnelClient(http, viewerZone),
       ...waitlistAdminClient(http),
       /** Server-sent events stream (`registration.completed`). */

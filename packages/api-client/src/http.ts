@@ -58,6 +58,10 @@ export function createHttp(options: ClientOptions) {
       if (res.status === 204) return undefined as T;
       return (await res.json()) as T;
     },
+    /** The body's bytes (a PDF). */
+    async bytes(method: string, path: string, query?: Query): Promise<Uint8Array> {
+      return new Uint8Array(await (await send(method, path, undefined, query)).arrayBuffer());
+    },
     /** The body as sent: a leading byte order mark is kept (Response.text() would drop the CSV exports' one). */
     async text(method: string, path: string, query?: Query): Promise<string> {
       return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await (await send(method, path, undefined, query)).arrayBuffer());

@@ -1,9 +1,11 @@
 import type {
   AttendeeInput,
   BookingCancelResult,
+  BookingDocuments,
   BookingSummary,
   BookingView,
   CardVerifyResult,
+  CheckoutBillingInput,
   ContactFormInput,
   FreeCheckoutResponse,
   InterestFormInput,
@@ -41,6 +43,10 @@ export function publicPaths(http: Http) {
     /** The buyer's manage-your-booking link. */
     booking: {
       get: (token: string) => http.json<BookingView>('GET', `/api/booking/${encodeURIComponent(token)}`),
+      /** The order's invoice and credit notes (the buyer's link only); each downloads from `documentUrl`. */
+      documents: (token: string) => http.json<BookingDocuments>('GET', `/api/booking/${encodeURIComponent(token)}/invoices`),
+      /** New company details for the invoice: the old one is credited and a new one issued; answers the documents again. */
+      correctBilling: (token: string, input: CheckoutBillingInput) => http.json<BookingDocuments>('PUT', `/api/booking/${encodeURIComponent(token)}/billing`, input),
       /** `attendeeIds` (the buyer's link) picks the seats; all by default. */
       cancel: (token: string, confirm: boolean, attendeeIds?: string[]) =>
         http.json<BookingCancelResult>('POST', `/api/booking/${encodeURIComponent(token)}/cancel`, { confirm, attendee_ids: attendeeIds }),
@@ -53,9 +59,9 @@ export function publicPaths(http: Http) {
     },
     checkout: {
       /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */
-      paypal: (input: PaypalCheckoutInput & WaitlistCheckoutInput) =>
+      paypal: (input: PaypalCheckoutInput & WaitlistCheckoutInput & CheckoutBillingInput) =>
         http.json<{ approval_url: string } | (FreeCheckoutResponse & { approval_url: string })>('POST', '/api/checkout/paypal', input),
-      razorpay: (input: RazorpayCheckoutInput & WaitlistCheckoutInput) =>
+      razorpay: (input: RazorpayCheckoutInput & WaitlistCheckoutInput & CheckoutBillingInput) =>
         http.json<{ key_id: string; order: { id: string; amount: number; currency: string } } | FreeCheckoutResponse>('POST', '/api/checkout/razorpay', input),
       razorpayVerify: (input: RazorpayVerifyInput) => http.json<CardVerifyResult>('POST', '/api/checkout/razorpay/verify', input),
       /** The buyer closed the card window: the server lets the seat go at once. */

@@ -1,6 +1,7 @@
 import { REGISTRATION_STATUS_LABELS } from './constants';
 import { formatDateTime, isoDate } from './dates';
 import type { AdminVideoLead, Interest, Registration } from './schemas/dto.schema';
+import type { InvoiceListItem } from './schemas/invoice-list.schema';
 
 export interface CsvColumn<T> {
   header: string;
@@ -56,13 +57,15 @@ export const videoLeadCsvColumns: CsvColumn<AdminVideoLead>[] = [
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV Injection"). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-\d+(\.\d+)?$/;
 
 /**
  * Names and messages come from public forms: a cell such as `=HYPERLINK(...)` must open as
  * text, not as a live formula. OWASP's advice: prefix such a cell with a single quote.
  */
 export function escapeCsvCell(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  // A plain negative amount (a credit note's "-25.00") is a number to the spreadsheet, never a formula.
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
 export function csvRow<T>(columns: CsvColumn<T>[], row: T): string[] {
@@ -73,9 +76,36 @@ export function csvHeaders<T>(columns: CsvColumn<T>[]): string[] {
   return columns.map((c) => c.header);
 }
 
+/** An invoice or credit note as the accountant's export has it. */
+export type InvoiceCsvRow = InvoiceListItem & { issued_day: string; buyer_tax_id: string; tax_label: string; tax_rate_percent: number; payment_method: string; payment_reference: string };
+/** A credit note's amounts are negative: the Total column sums to what was kept. */
+const signed = (r: InvoiceCsvRow, cents: number) => ((r.kind === 'credit_note' ? -cents : cents) / 100).toFixed(2);
+
+/** One row per invoice and per credit note, in the order issued. */
+export const invoiceCsvColumns: CsvColumn<InvoiceCsvRow>[] = [
+  { header: 'Number', value: (r) => r.number },
+  { header: 'Type', value: (r) => (r.kind === 'invoice' ? 'Invoice' : 'Credit note') },
+  { header: 'Date', value: (r) => r.issued_day },
+  { header: 'Credits Invoice', value: (r) => r.credits ?? '' },
+  { header: 'Buyer', value: (r) => r.buyer },
+  { header: 'Email', value: (r) => r.email },
+  { header: 'Company', value: (r) => r.company ?? '' },
+  { header: 'Buyer Tax ID', value: (r) => r.buyer_tax_id },
+  { header: 'Currency', value: (r) => r.currency },
+  { header: 'Net', value: (r) => signed(r, r.net_cents) },
+  { header: 'Tax', value: (r) => signed(r, r.tax_cents) },
+  { header: 'Total', value: (r) => signed(r, r.total_cents) },
+  { header: 'Tax Rate', value: (r) => (r.tax_rate_percent ? `${r.tax_rate_percent}% ${r.tax_label}`.trim() : '') },
+  { header: 'Payment Method', value: (r) => r.payment_method },
+  { header: 'Payment Reference', value: (r) => r.payment_reference },
+];
+
 export const registrationCsvFileName = (now: Date = new Date()) => `workshop_registrations_${isoDate(now)}.csv`;
 export const interestCsvFileName = (now: Date = new Date()) => `workshop_interests_${isoDate(now)}.csv`;
 export const videoLeadCsvFileName = (now: Date = new Date()) => `video_leads_${isoDate(now)}.csv`;
+/** Invoices of a range: its ends in the name (`start`, `now` for an open end). */
+export const invoiceCsvFileName = (range: { from?: string; to?: string }) => `invoices_${range.from ?? 'start'}_to_${range.to ?? 'now'}.csv`;
+export const invoiceZipFileName = (range: { from?: string; to?: string }) => `invoices_${range.from ?? 'start'}_to_${range.to ?? 'now'}.zip`;
 
 /** Bulk mailto (SPEC §7): every listed address in Bcc, subject 'Workshop Update'. */
 export function bulkMailto(emails: string[], body: string): string {

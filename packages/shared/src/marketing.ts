@@ -9,4 +9,6 @@ export type PublicSiteState = SiteState & {
   preview_video_url: string;
   /** Only the links an admin has set: a control without one is not shown. */
   links: Partial<SiteLinks>;
+  /** What the seller calls its tax ID (for example GSTIN): the registration form asks for the buyer's by this name. */
+  tax_id_label: string;
 };

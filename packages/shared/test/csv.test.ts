@@ -88,6 +88,9 @@ describe('CSV columns (SPEC §9)', () => {
     // Only the first character matters; ordinary text and amounts are left alone.
     expect(escapeCsvCell('Ann = Lee')).toBe('Ann = Lee');
     expect(escapeCsvCell('99.00')).toBe('99.00');
+    expect(escapeCsvCell('-25.00')).toBe('-25.00');
+    expect(escapeCsvCell('-25.00+1')).toBe("'-25.00+1");
+    expect(escapeCsvCell('-2+3')).toBe("'-2+3");
     expect(escapeCsvCell('')).toBe('');
   });
 

@@ -29,10 +29,13 @@ const CREATED: Record<string, string> = {
 };
 
 const SECRET = /password|token|secret/i;
+/** On the admin's own account routes, a `code` is a one-time code (two-factor), not a promo code's name. */
+const ACCOUNT_SECRET = /password|token|secret|code|ceremony|passkey/i;
 /** What the admin sent, without anything that must never be stored. */
-function sanitize(body: unknown): unknown {
+function sanitize(body: unknown, routePath: string): unknown {
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET.test(k) ? '[redacted]' : v]));
+  const secret = routePath.startsWith('/api/auth/') ? ACCOUNT_SECRET : SECRET;
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, secret.test(k) ? '[redacted]' : v]));
 }
 
 function idOf(body: unknown): string | null {
@@ -79,7 +82,7 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
           target_type: (createdId ? createdType : undefined) ?? target?.type ?? null,
           target_id: params.id ?? params.key ?? createdId,
           before: before === undefined ? null : JSON.stringify(before),
-          after: JSON.stringify({ request: sanitize(req.body), ...(after ? { row: after } : {}) }),
+          after: JSON.stringify({ request: sanitize(req.body, routePath), ...(after ? { row: after } : {}) }),
           status: res.statusCode,
         });
       })().catch((err) => logger.error({ err, path: routePath }, 'could not record an admin write'));
@@ -118,5 +121,19 @@ export async function recordPasswordReset(trx: Knex.Transaction, e: { userId: st
     before: null,
     after: JSON.stringify({ outcome: 'password_reset' }),
     status: 204,
+  });
+}
+
+/** A passkey added: its set-up may end in a browser with no admin session (the desktop app hands it there), so the log hears it here. */
+export async function recordTwoFactorChange(trx: Knex.Transaction, e: { userId: string; email: string; change: string; detail: string }): Promise<void> {
+  await trx('admin_activity').insert({
+    actor_user_id: e.userId,
+    actor_email: e.email.slice(0, 255),
+    action: 'POST /api/auth/passkeys',
+    target_type: 'user',
+    target_id: e.userId,
+    before: null,
+    after: JSON.stringify({ outcome: e.change, name: e.detail }),
+    status: 201,
   });
 }

@@ -1,24 +1,18 @@
 import { changePasswordSchema, totpConfirmSchema, totpDisableSchema, totpStartSchema } from '@workshop/shared';
 import { z } from 'zod';
-import { createLimiters } from '../http/rate-limit';
 import type { RouteModule } from '../http/route';
+import { siteOrigin } from './auth.hooks';
 import { parse } from '../http/validate';
 import { changePassword, endOtherSessions, endSession, sessionsOf } from './account.service';
+import { passwordCheckLimit, totpConfirmLimit } from './password-check.limit';
 import { confirmTotp, disableTotp, startTotp, twoFactorStatus } from './two-factor.service';
 
 const idParam = z.object({ id: z.uuid('Session not found') });
 
 /** The signed-in admin's own account (issue 24): password and sessions. Staff manage their own too. */
 export const accountRoutes: RouteModule = ({ db, config }) => {
-  // A session alone must not become a way to guess the password: wrong ones are counted per admin, across instances.
-  const wrongPasswords = createLimiters(db)({
-    name: 'password-check',
-    max: 10,
-    windowSeconds: 900,
-    message: 'Too many wrong passwords. Please wait 15 minutes and try again.',
-    keyOf: (req) => req.admin?.id ?? 'none',
-    countsWhen: (status) => status === 422,
-  });
+  const wrongPasswords = passwordCheckLimit(db);
+  const wrongCodes = totpConfirmLimit(db);
   return [
   {
     method: 'post',
@@ -28,7 +22,7 @@ export const accountRoutes: RouteModule = ({ db, config }) => {
     handler: [
       wrongPasswords,
       async (req, res) => {
-        const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
+        const site = siteOrigin(config);
         await changePassword(db, req.admin!, req.sessionToken!, parse(changePasswordSchema, req.body), site);
         res.status(204).end();
       },
@@ -88,10 +82,13 @@ export const accountRoutes: RouteModule = ({ db, config }) => {
     path: '/api/auth/two-factor/totp/confirm',
     access: 'admin',
     staff: true,
-    handler: async (req, res) => {
-      // The recovery codes are in this answer only: shown once, kept hashed.
-      res.json({ recovery_codes: await confirmTotp(db, req.admin!, parse(totpConfirmSchema, req.body).code) });
-    },
+    handler: [
+      wrongCodes,
+      async (req, res) => {
+        // The recovery codes are in this answer only: shown once, kept hashed.
+        res.json({ recovery_codes: await confirmTotp(db, req.admin!, parse(totpConfirmSchema, req.body).code, siteOrigin(config)) });
+      },
+    ],
   },
   {
     method: 'delete',
@@ -101,7 +98,7 @@ export const accountRoutes: RouteModule = ({ db, config }) => {
     handler: [
       wrongPasswords,
       async (req, res) => {
-        await disableTotp(db, req.admin!, parse(totpDisableSchema, req.body).password);
+        await disableTotp(db, req.admin!, parse(totpDisableSchema, req.body).password, siteOrigin(config));
         res.status(204).end();
       },
     ],

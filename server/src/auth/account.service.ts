@@ -2,7 +2,7 @@ import { type AdminSession, type ChangePasswordInput, PASSWORD_MESSAGES } from '
 import type { Db } from '../db/knex';
 import { NotFoundError, ValidationError } from '../http/errors';
 import { adminPasswordChanged, type SiteOrigin } from './auth.hooks';
-import { sha256 } from './auth.queries';
+import { endHalfFinished, sha256 } from './auth.queries';
 import { hashPassword, verifyPassword } from './password';
 import { assertStrongPassword } from './password-policy';
 
@@ -22,7 +22,7 @@ export async function changePassword(db: Db, admin: { id: string; email: string 
     await trx('sessions').where({ user_id: admin.id }).whereNot({ token_hash: sha256(currentToken) }).delete();
     // A reset link or a half-finished sign-in opened with the old password counts no more.
     await trx('password_resets').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
-    await trx('login_challenges').where({ user_id: admin.id }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await endHalfFinished(trx, admin.id);
     await adminPasswordChanged.emit(trx, { userId: admin.id, email: admin.email, site, via: 'change' });
   });
 }
@@ -50,7 +50,10 @@ export async function endSession(db: Db, userId: string, id: string): Promise<vo
   if (!n) throw new NotFoundError('Session not found');
 }
 
-/** "Sign out everywhere else": every session of the admin but the one asking. */
+/** "Sign out everywhere else": every session of the admin but the one asking, and whatever another one may have left half-finished. */
 export async function endOtherSessions(db: Db, userId: string, currentToken: string): Promise<number> {
-  return db('sessions').where({ user_id: userId }).whereNot({ token_hash: sha256(currentToken) }).delete();
+  return db.transaction(async (trx) => {
+    await endHalfFinished(trx, userId);
+    return Number(await trx('sessions').where({ user_id: userId }).whereNot({ token_hash: sha256(currentToken) }).delete());
+  });
 }

@@ -1,6 +1,7 @@
 import { updateAdminSchema } from '@workshop/shared';
 import { z } from 'zod';
 import type { RouteModule } from '../http/route';
+import { siteOrigin } from './auth.hooks';
 import { parse } from '../http/validate';
 import { listAdmins, removeAdmin, setAdminRole } from './admins.service';
 import { resetTwoFactorOf } from './two-factor.service';
@@ -8,7 +9,7 @@ import { resetTwoFactorOf } from './two-factor.service';
 const idParam = z.object({ id: z.uuid('Admin not found') });
 
 /** The owners' admin management (issue 24): who the admins are, their roles, removing one. */
-export const adminsRoutes: RouteModule = ({ db }) => [
+export const adminsRoutes: RouteModule = ({ db, config }) => [
   {
     method: 'get',
     path: '/api/admin/users',
@@ -40,12 +41,13 @@ export const adminsRoutes: RouteModule = ({ db }) => [
     },
   },
   {
-    // A lost phone, or a thief's bound to the account: the owner turns it off for them.
+    // A lost phone, or a thief's bound to the account: the owner turns it off for them (and they set a new password by email).
     method: 'delete',
     path: '/api/admin/users/:id/two-factor',
     access: 'admin',
     handler: async (req, res) => {
-      await resetTwoFactorOf(db, parse(idParam, req.params).id);
+      const site = siteOrigin(config);
+      await resetTwoFactorOf(db, req.admin!, parse(idParam, req.params).id, site);
       res.json({ items: await listAdmins(db) });
     },
   },

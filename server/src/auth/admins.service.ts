@@ -2,20 +2,21 @@ import { ADMINS_MESSAGES, type AdminRole, type AdminUser } from '@workshop/share
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError } from '../http/errors';
+import { TWO_FACTOR_ON } from './auth.queries';
 
 /** Every admin, for the owners' list in Settings: role, when they last signed in, their live sessions. */
 export async function listAdmins(db: Db): Promise<AdminUser[]> {
   const rows = await db('users as u')
     .join('user_roles as r', (j) => j.on('r.user_id', 'u.id').andOnVal('r.role', 'admin'))
     .orderBy([{ column: 'u.created_at', order: 'asc' }, 'u.email'])
-    .select('u.id', 'u.email', 'u.admin_role', 'u.created_at', 'u.last_sign_in_at', 'u.totp_enabled_at', db.raw(`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.expires_at > now())::int AS active_sessions`));
+    .select('u.id', 'u.email', 'u.admin_role', 'u.created_at', 'u.last_sign_in_at', db.raw(`${TWO_FACTOR_ON} AS two_factor`), db.raw(`(SELECT count(*) FROM sessions s WHERE s.user_id = u.id AND s.expires_at > now())::int AS active_sessions`));
   return rows.map((r: Record<string, unknown>) => ({
     id: r.id as string,
     email: r.email as string,
     role: r.admin_role as AdminRole,
     created_at: new Date(r.created_at as string).toISOString(),
     last_sign_in_at: r.last_sign_in_at ? new Date(r.last_sign_in_at as string).toISOString() : null,
-    two_factor: Boolean(r.totp_enabled_at),
+    two_factor: Boolean(r.two_factor),
     active_sessions: Number(r.active_sessions),
   }));
 }

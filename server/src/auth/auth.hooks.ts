@@ -6,6 +6,11 @@ export interface SiteOrigin {
   from: { email: string; name: string };
 }
 
+export const siteOrigin = (config: { publicBaseUrl: string; EMAIL_FROM: string; EMAIL_FROM_NAME: string }): SiteOrigin => ({
+  publicBaseUrl: config.publicBaseUrl,
+  from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME },
+});
+
 /**
  * What the auth domain lets the domains above it follow, in the transaction that decides
  * (subscribed in server/src/plugins/domain-hooks.ts): an admin's password changed, so they are told.
@@ -19,4 +24,11 @@ export type SignInRefusal = 'unknown_email' | 'wrong_password' | 'not_admin' | '
 export const adminSignIn = transactionHook<{ email: string; userId: string | null; refused: SignInRefusal | null; client: string; ip: string | null }>('admin sign-in');
 
 /** An admin asked to reset a forgotten password: they are emailed the single-use link. */
-export const adminPasswordResetRequested = transactionHook<{ userId: string; email: string; resetUrl: string; site: SiteOrigin }>('admin password reset requested');
+export const adminPasswordResetRequested = transactionHook<{ userId: string; email: string; resetUrl: string; site: SiteOrigin; why: 'asked' | 'two_factor_reset' }>('admin password reset requested');
+
+/** A passkey added: its set-up ends outside an admin session (in a browser the desktop app may have handed it to), so the log hears it here. */
+export const adminTwoFactorChanged = transactionHook<{ userId: string; email: string; change: 'passkey_added'; detail: string }>('admin two-factor changed');
+
+/** A way to sign in as an admin was added or taken away: the admin is told (ASVS 2.2.3). `name` is a passkey's. */
+export type SignInMethodChange = 'app_on' | 'app_off' | 'passkey_added' | 'passkey_removed';
+export const adminSignInMethodChanged = transactionHook<{ userId: string; email: string; change: SignInMethodChange; name?: string; site: SiteOrigin }>('admin sign-in method changed');

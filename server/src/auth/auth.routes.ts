@@ -1,3 +1,4 @@
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { CookieOptions, Request, Response } from 'express';
 import { AUTH_MESSAGES, createAdminSchema, loginSchema, loginTwoFactorSchema, type LoginResponse, type SessionUser } from '@workshop/shared';
 import { UnauthorizedError } from '../http/errors';
@@ -6,9 +7,11 @@ import { parse } from '../http/validate';
 import { findSessionUser } from './auth.queries';
 import { createAuthService } from './auth.service';
 import { SESSION_COOKIE, sessionToken } from './session.middleware';
+import { relyingPartyOf } from './webauthn';
 
 export const authRoutes: RouteModule = ({ db, config }) => {
-  const auth = createAuthService(db, config.SESSION_TTL_HOURS);
+  const rp = relyingPartyOf(config.publicBaseUrl);
+  const auth = createAuthService(db, config.SESSION_TTL_HOURS, rp, config.publicBaseUrl);
   // Strict: the admin never needs its cookie on a cross-site request.
   const cookie: CookieOptions = { httpOnly: true, sameSite: 'strict', secure: config.isProduction, path: '/' };
   const device = (req: Request, client: 'web' | 'desktop' | undefined) => ({ client: client ?? 'web', ip: req.ip, userAgent: req.get('user-agent') });
@@ -26,18 +29,19 @@ export const authRoutes: RouteModule = ({ db, config }) => {
       handler: async (req, res) => {
         const { client, ...credentials } = parse(loginSchema, req.body);
         const signed = await auth.login(credentials, device(req, client));
-        if ('challenge' in signed) return void res.json({ two_factor_required: true, challenge: signed.challenge } satisfies LoginResponse);
+        if ('challenge' in signed) return void res.json({ two_factor_required: true, ...signed } satisfies LoginResponse);
         answerSignedIn(res, signed, client);
       },
     },
     {
-      // The code step of a sign-in with two-factor on (a TOTP code or a recovery code); counted by the login limit.
+      // The second step of a sign-in with two-factor on (a code, or a passkey's answer); counted by the login limit.
       method: 'post',
       path: '/api/auth/login/two-factor',
       access: 'login',
       handler: async (req, res) => {
-        const { challenge, code, client } = parse(loginTwoFactorSchema, req.body);
-        answerSignedIn(res, await auth.loginTwoFactor(challenge, code, device(req, client)), client);
+        const { challenge, code, passkey, client } = parse(loginTwoFactorSchema, req.body);
+        const proof = passkey ? { passkey: passkey as unknown as AuthenticationResponseJSON } : { code: code! };
+        answerSignedIn(res, await auth.loginTwoFactor(challenge, proof, device(req, client)), client);
       },
     },
     {

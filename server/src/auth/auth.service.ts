@@ -6,26 +6,29 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { adminSignIn, type SignInRefusal } from './auth.hooks';
 import * as q from './auth.queries';
 import { readSetting } from '../settings/settings.queries';
-import { openChallenge, passChallenge } from './two-factor.service';
+import { openChallenge, passChallenge, type SecondFactor } from './login-challenge.service';
+import type { RelyingParty } from './webauthn';
 
 type Signed = { user: SessionUser; token: string; expiresAt: Date };
+type SecondStep = { challenge: string; methods: ('totp' | 'passkey')[]; passkey_url: string | null };
 
 export interface AuthService {
-  /** A session, or (two-factor on) the challenge for the code step. */
-  login(input: Omit<LoginInput, 'client'>, device?: q.SessionDevice): Promise<Signed | { challenge: string }>;
-  loginTwoFactor(challenge: string, code: string, device?: q.SessionDevice): Promise<Signed>;
+  /** A session, or (two-factor on) the challenge for the second step and what can answer it. */
+  login(input: Omit<LoginInput, 'client'>, device?: q.SessionDevice): Promise<Signed | SecondStep>;
+  loginTwoFactor(challenge: string, proof: SecondFactor, device?: q.SessionDevice): Promise<Signed>;
   logout(token: string): Promise<void>;
   createAdmin(input: CreateAdminInput): Promise<{ id: string; email: string }>;
 }
 
-export function createAuthService(db: Db, sessionTtlHours: number): AuthService {
-  async function openSession(user: q.UserRow & { totp_enabled_at?: Date | null }, device: q.SessionDevice): Promise<Signed> {
+export function createAuthService(db: Db, sessionTtlHours: number, rp: RelyingParty, publicBaseUrl: string): AuthService {
+  async function openSession(user: q.UserRow, device: q.SessionDevice): Promise<Signed> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = new Date(Date.now() + sessionTtlHours * 3600_000);
     // The owners' rules: how long it may sit unused, and whether two-factor must be set up first.
     const rules = await readSetting(db, 'admin_security');
     await q.insertSession(db, user.id, token, expiresAt, { ...device, idleHours: rules.idle_hours });
-    return { user: { id: user.id, email: user.email, role: user.admin_role, must_set_up_two_factor: rules.enabled && !user.totp_enabled_at }, token, expiresAt };
+    const factors = await q.secondFactorsOf(db, user.id);
+    return { user: { id: user.id, email: user.email, role: user.admin_role, must_set_up_two_factor: rules.enabled && factors.length === 0 }, token, expiresAt };
   }
   return {
     async login({ email, password }, device = {}) {
@@ -42,13 +45,18 @@ export function createAuthService(db: Db, sessionTtlHours: number): AuthService 
         await audit('not_admin');
         throw new ForbiddenError(AUTH_MESSAGES.accessDenied);
       }
-      // Two-factor on: no session until the code step passes.
-      if ((user as q.UserRow & { totp_enabled_at?: Date | null }).totp_enabled_at) return { challenge: await openChallenge(db, user.id) };
+      // Two-factor on: no session until the second step passes.
+      const methods = await q.secondFactorsOf(db, user.id);
+      if (methods.length) {
+        const challenge = await openChallenge(db, user.id, { client: device.client, ip: device.ip });
+        // The desktop app cannot use a passkey in its own window: a browser on the site does it (see handoffPasskey).
+        return { challenge, methods, passkey_url: methods.includes('passkey') ? `${publicBaseUrl}/admin/passkey#${challenge}` : null };
+      }
       await audit(null);
       return openSession(user, device);
     },
-    async loginTwoFactor(challenge, code, device = {}) {
-      const passed = await passChallenge(db, challenge, code);
+    async loginTwoFactor(challenge, proof, device = {}) {
+      const passed = await passChallenge(db, rp, challenge, proof);
       const audit = (refused: SignInRefusal | null) =>
         db.transaction((trx) => adminSignIn.emit(trx, { email: passed.email, userId: passed.id || null, refused, client: device.client ?? 'web', ip: device.ip ?? null }));
       if (!passed.id) {

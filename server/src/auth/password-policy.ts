@@ -15,7 +15,7 @@ function options(): void {
   ready = true;
 }
 
-/** Refuses (422 on `new_password`) a password a guesser would find soon, given who it protects. */
+/** Refuses (400 on `new_password`) a password a guesser would find soon, given who it protects. */
 export function assertStrongPassword(password: string, email: string): void {
   options();
   const local = email.split('@')[0] ?? '';

@@ -2,13 +2,14 @@ import { passwordResetConfirmSchema, passwordResetRequestSchema, RESET_MESSAGES 
 import type { Request } from 'express';
 import { createLimiters } from '../http/rate-limit';
 import type { RouteModule } from '../http/route';
+import { siteOrigin } from './auth.hooks';
 import { parse } from '../http/validate';
 import { confirmReset, requestResetLater } from './password-reset.service';
 
 /** A forgotten admin password (issue 24, point 5): ask for a link, then use it. */
 export const passwordResetRoutes: RouteModule = ({ db, config, logger }) => {
   const limiter = createLimiters(db);
-  const site = { publicBaseUrl: config.publicBaseUrl, from: { email: config.EMAIL_FROM, name: config.EMAIL_FROM_NAME } };
+  const site = siteOrigin(config);
   // Per address and per email asked about, across every instance: nobody floods an admin's inbox, nor guesses links fast.
   const perIp = limiter({ name: 'password-reset-ip', max: 10, windowSeconds: 3600, message: RESET_MESSAGES.tooMany });
   const perEmail = limiter({ name: 'password-reset-email', max: 3, windowSeconds: 3600, message: RESET_MESSAGES.tooMany, keyOf: (req: Request) => {

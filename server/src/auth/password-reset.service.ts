@@ -1,10 +1,11 @@
 import { type PasswordResetConfirmInput, RESET_MESSAGES } from '@workshop/shared';
 import { randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Logger } from 'pino';
 import type { Db } from '../db/knex';
 import { AppError } from '../http/errors';
 import { adminPasswordChanged, adminPasswordResetRequested, type SiteOrigin } from './auth.hooks';
-import { sha256 } from './auth.queries';
+import { endHalfFinished, sha256 } from './auth.queries';
 import { hashPassword } from './password';
 import { assertStrongPassword } from './password-policy';
 
@@ -30,12 +31,15 @@ export async function requestReset(db: Db, email: string, site: SiteOrigin): Pro
     .whereRaw('lower(u.email) = lower(?)', [email])
     .first('u.id', 'u.email');
   if (!user) return;
+  await db.transaction((trx) => sendResetLink(trx, user, site, 'asked'));
+}
+
+/** A new single-use reset link for the admin (only its hash kept), emailed to them; `why` words the email. */
+export async function sendResetLink(trx: Knex.Transaction, user: { id: string; email: string }, site: SiteOrigin, why: 'asked' | 'two_factor_reset'): Promise<void> {
   const token = randomBytes(32).toString('base64url');
-  await db.transaction(async (trx) => {
-    await trx('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: trx.raw(`now() + make_interval(mins => ?)`, [RESET_LINK_MINUTES]) });
-    const resetUrl = `${site.publicBaseUrl}/admin/reset-password?token=${token}`;
-    await adminPasswordResetRequested.emit(trx, { userId: user.id, email: user.email, resetUrl, site });
-  });
+  await trx('password_resets').insert({ user_id: user.id, token_hash: sha256(token), expires_at: trx.raw(`now() + make_interval(mins => ?)`, [RESET_LINK_MINUTES]) });
+  const resetUrl = `${site.publicBaseUrl}/admin/reset-password?token=${token}`;
+  await adminPasswordResetRequested.emit(trx, { userId: user.id, email: user.email, resetUrl, site, why });
 }
 
 /**
@@ -61,7 +65,7 @@ export async function confirmReset(db: Db, input: PasswordResetConfirmInput, sit
     await trx('users').where({ id: seen.user_id }).update({ password_hash: passwordHash });
     await trx('password_resets').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
     await trx('sessions').where({ user_id: seen.user_id }).delete();
-    await trx('login_challenges').where({ user_id: seen.user_id }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await endHalfFinished(trx, seen.user_id);
     await adminPasswordChanged.emit(trx, { userId: seen.user_id, email: seen.email, site, via: 'reset' });
   });
 }

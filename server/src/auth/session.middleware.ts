@@ -6,8 +6,9 @@ import { findSessionUser, touchSession } from './auth.queries';
 
 export const SESSION_COOKIE = 'wk_session';
 
-/** What an admin who must set up two-factor sign-in may still reach: setting it up. */
-const SET_UP_PATHS = new Set(['/api/auth/two-factor', '/api/auth/two-factor/totp', '/api/auth/two-factor/totp/confirm']);
+/** What an admin who must set up two-factor sign-in may still reach: setting it up, and their own password and sessions. */
+const SET_UP_PATHS = new Set(['/api/auth/two-factor', '/api/auth/two-factor/totp', '/api/auth/two-factor/totp/confirm', '/api/auth/passkeys', '/api/auth/passkeys/start', '/api/auth/password', '/api/auth/sessions']);
+const mayReachBeforeSetUp = (path: string) => SET_UP_PATHS.has(path) || /^\/api\/auth\/sessions\/[^/]+$/.test(path);
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -36,7 +37,7 @@ export function requireAdmin(db: Db, unauthorizedMessage?: string, need: AdminRo
     if (!user) throw new UnauthorizedError('Your session has expired. Please sign in again.');
     if (!user.is_admin) throw new ForbiddenError();
     // Two-factor required and not set up: only setting it up is open (issue 24).
-    if (user.must_set_up_two_factor && !SET_UP_PATHS.has(req.path)) throw new AppError(403, 'forbidden', TWO_FACTOR_MESSAGES.setUpFirst);
+    if (user.must_set_up_two_factor && !mayReachBeforeSetUp(req.path)) throw new AppError(403, 'forbidden', TWO_FACTOR_MESSAGES.setUpFirst);
     if (need === 'owner' && user.admin_role !== 'owner') throw new ForbiddenError(ADMINS_MESSAGES.ownerOnly);
     req.admin = { id: user.id, email: user.email, role: user.admin_role };
     req.sessionToken = token;

@@ -1,20 +1,18 @@
-import { RECOVERY_CODE_COUNT, TWO_FACTOR_CHALLENGE_MINUTES, TWO_FACTOR_MESSAGES } from '@workshop/shared';
-import { randomBytes } from 'node:crypto';
+import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES, type TwoFactorStatus } from '@workshop/shared';
+import type { Knex } from 'knex';
 import { Secret, TOTP } from 'otpauth';
 import type { Db } from '../db/knex';
 import { AppError, ConflictError, ValidationError } from '../http/errors';
-import { sha256 } from './auth.queries';
-import { verifyPassword } from './password';
+import { endHalfFinished, sha256 } from './auth.queries';
+import { adminSignInMethodChanged, type SiteOrigin } from './auth.hooks';
+import { sendResetLink } from './password-reset.service';
+import { randomBytes } from 'node:crypto';
+import { hashPassword, verifyPassword } from './password';
 
 /** What the authenticator app shows the account as. */
 const ISSUER = 'NoCode Workshop admin';
 /** A code of the step before or after is accepted too (clocks drift); never one already used. */
 const WINDOW = 1;
-/** Wrong codes before a challenge is spent: the admin signs in again (and the login limit counts every try). */
-const MAX_ATTEMPTS = 5;
-/** Wrong codes for one account, across challenges and addresses, before it takes no code for a while. */
-const ACCOUNT_MAX_FAILURES = 10;
-const ACCOUNT_LOCK_MINUTES = 15;
 
 const totpOf = (email: string, base32: string) => new TOTP({ issuer: ISSUER, label: email, secret: Secret.fromBase32(base32), algorithm: 'SHA1', digits: 6, period: 30 });
 
@@ -25,11 +23,13 @@ function newRecoveryCode(): string {
 }
 const normalCode = (code: string) => code.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Whether the admin has two-factor sign-in on, and how many recovery codes they have left. */
-export async function twoFactorStatus(db: Db, userId: string): Promise<{ enabled: boolean; recovery_codes_left: number }> {
+/** Whether the admin has two-factor sign-in on (an authenticator app, passkeys), and how many recovery codes they have left. */
+export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
   const user = await db('users').where({ id: userId }).first('totp_enabled_at');
   const left = await db('recovery_codes').where({ user_id: userId }).whereNull('used_at').count<{ n: string }[]>('* as n').first();
-  return { enabled: Boolean(user?.totp_enabled_at), recovery_codes_left: Number(left?.n ?? 0) };
+  const passkeys = await db('admin_passkeys').where({ user_id: userId }).count<{ n: string }[]>('* as n').first();
+  const totp = Boolean(user?.totp_enabled_at);
+  return { enabled: totp || Number(passkeys?.n) > 0, totp, passkeys: Number(passkeys?.n ?? 0), recovery_codes_left: Number(left?.n ?? 0) };
 }
 
 /** Step one of turning TOTP on: a new secret, kept pending until a code from it is confirmed. */
@@ -44,7 +44,7 @@ export async function startTotp(db: Db, admin: { id: string; email: string }, pa
 }
 
 /** Step two: a right code from the pending secret turns it on; the 10 recovery codes are answered once. */
-export async function confirmTotp(db: Db, admin: { id: string; email: string }, code: string): Promise<string[]> {
+export async function confirmTotp(db: Db, admin: { id: string; email: string }, code: string, site: SiteOrigin): Promise<string[]> {
   return db.transaction(async (trx) => {
     const user = await trx('users').where({ id: admin.id }).forUpdate().first('totp_pending_secret', 'totp_enabled_at');
     if (user?.totp_enabled_at) throw new ConflictError(TWO_FACTOR_MESSAGES.alreadyOn);
@@ -53,84 +53,57 @@ export async function confirmTotp(db: Db, admin: { id: string; email: string }, 
     if (delta === null) throw new ValidationError(TWO_FACTOR_MESSAGES.wrongCode, { code: TWO_FACTOR_MESSAGES.wrongCode });
     const step = Math.floor(Date.now() / 30_000) + delta;
     await trx('users').where({ id: admin.id }).update({ totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_enabled_at: trx.fn.now(), totp_last_step: step });
-    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await trx('recovery_codes').where({ user_id: admin.id }).delete();
-    await trx('recovery_codes').insert(codes.map((c) => ({ user_id: admin.id, code_hash: sha256(normalCode(c)) })));
-    return codes;
+    await adminSignInMethodChanged.emit(trx, { userId: admin.id, email: admin.email, change: 'app_on', site });
+    return issueRecoveryCodes(trx, admin.id);
   });
 }
 
+/** A new set of 10 recovery codes (any earlier set stops working), answered once and kept hashed. */
+export async function issueRecoveryCodes(trx: Knex.Transaction, userId: string): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await trx('recovery_codes').where({ user_id: userId }).delete();
+  await trx('recovery_codes').insert(codes.map((c) => ({ user_id: userId, code_hash: sha256(normalCode(c)) })));
+  return codes;
+}
+
 /** Turns it off, with the password (a session left open is not enough). */
-export async function disableTotp(db: Db, admin: { id: string }, password: string): Promise<void> {
+export async function disableTotp(db: Db, admin: { id: string; email: string }, password: string, site: SiteOrigin): Promise<void> {
   const user = await db('users').where({ id: admin.id }).first('password_hash', 'totp_enabled_at');
   if (!user || !(await verifyPassword(password, user.password_hash))) throw new ValidationError('Your password is not right.', { password: 'Your password is not right.' });
   if (!user.totp_enabled_at) throw new ConflictError(TWO_FACTOR_MESSAGES.off);
   await db.transaction(async (trx) => {
     await trx('users').where({ id: admin.id }).update({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null });
-    await trx('recovery_codes').where({ user_id: admin.id }).delete();
+    // The recovery codes stand in for any second factor: they go with the last one.
+    if (!(await trx('admin_passkeys').where({ user_id: admin.id }).first('id'))) await trx('recovery_codes').where({ user_id: admin.id }).delete();
+    await adminSignInMethodChanged.emit(trx, { userId: admin.id, email: admin.email, change: 'app_off', site });
   });
 }
 
 /**
- * An owner resets another admin's two-factor sign-in (a lost phone, or a thief's phone bound to
- * the account): it is off, their recovery codes and every session of theirs end; they sign in with
- * the password and set it up again.
+ * An owner resets another admin's two-factor sign-in (a lost phone, or a thief's phone or passkey
+ * bound to the account): it is off, their recovery codes, passkeys and every session of theirs
+ * end. Whoever bound a thief's factor knew the password, so the password stops working too: the
+ * admin is emailed a reset link, sets a new password, signs in and sets two-factor up again.
+ * Never the owner's own (a session left open must not strip its own second factor).
  */
-export async function resetTwoFactorOf(db: Db, userId: string): Promise<void> {
+export async function resetTwoFactorOf(db: Db, owner: { id: string }, userId: string, site: SiteOrigin): Promise<void> {
+  if (owner.id === userId) throw new ConflictError(TWO_FACTOR_MESSAGES.notYourOwn);
+  const unusable = await hashPassword(randomBytes(32).toString('base64url'));
   await db.transaction(async (trx) => {
-    const n = await trx('users').where({ id: userId }).update({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null, two_factor_failures: 0, two_factor_locked_until: null });
-    if (!n) throw new AppError(404, 'not_found', 'Admin not found');
+    const user = await trx('users').where({ id: userId }).forUpdate().first('id', 'email');
+    if (!user) throw new AppError(404, 'not_found', 'Admin not found');
+    await trx('users').where({ id: userId }).update({ password_hash: unusable, totp_secret: null, totp_enabled_at: null, totp_last_step: null, two_factor_failures: 0, two_factor_locked_until: null });
     await trx('recovery_codes').where({ user_id: userId }).delete();
+    await trx('admin_passkeys').where({ user_id: userId }).delete();
     await trx('sessions').where({ user_id: userId }).delete();
-    await trx('login_challenges').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('password_resets').where({ user_id: userId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await endHalfFinished(trx, userId);
+    await sendResetLink(trx, user, site, 'two_factor_reset');
   });
 }
 
-/** A right password for an admin with two-factor on: a five-minute challenge for the code step, no session yet. */
-export async function openChallenge(db: Db, userId: string): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await db('login_challenges').insert({ user_id: userId, token_hash: sha256(token), expires_at: db.raw(`now() + make_interval(mins => ?)`, [TWO_FACTOR_CHALLENGE_MINUTES]) });
-  return token;
-}
-
-/**
- * The code step: the challenge must be live (unused, under five minutes, fewer than five wrong
- * codes), and the code a TOTP code of a step after the last one used (a code seen once, by a
- * shoulder-surfer or a replayed request, never works again) or an unused recovery code. Each
- * is used up in the same statement that checks it, so two requests at once cannot both pass.
- * Answers the admin, or throws 401.
- */
-export async function passChallenge(db: Db, challenge: string, code: string): Promise<{ id: string; email: string }> {
-  return db.transaction(async (trx) => {
-    const row = await trx('login_challenges as c')
-      .join('users as u', 'u.id', 'c.user_id')
-      .where('c.token_hash', sha256(challenge))
-      .whereNull('c.used_at')
-      .where('c.expires_at', '>', trx.fn.now())
-      .where('c.attempts', '<', MAX_ATTEMPTS)
-      .forUpdate('c')
-      .first('c.id', 'u.id as user_id', 'u.email', 'u.totp_secret', trx.raw('coalesce(u.two_factor_locked_until > now(), false) AS locked'));
-    if (!row || !row.totp_secret) throw new AppError(401, 'unauthorized', TWO_FACTOR_MESSAGES.challengeGone);
-    // Too many wrong codes for this account lately, from anywhere: no code is even looked at.
-    if (row.locked) throw new AppError(429, 'rate_limited', TWO_FACTOR_MESSAGES.locked);
-    const ok = (await useTotp(trx, row.user_id, row.email, row.totp_secret, code)) || (await useRecoveryCode(trx, row.user_id, code));
-    if (!ok) {
-      await trx('login_challenges').where({ id: row.id }).increment('attempts', 1);
-      await trx('users')
-        .where({ id: row.user_id })
-        .update({
-          two_factor_failures: trx.raw('CASE WHEN two_factor_failures + 1 >= ? THEN 0 ELSE two_factor_failures + 1 END', [ACCOUNT_MAX_FAILURES]),
-          two_factor_locked_until: trx.raw(`CASE WHEN two_factor_failures + 1 >= ? THEN now() + make_interval(mins => ?) ELSE two_factor_locked_until END`, [ACCOUNT_MAX_FAILURES, ACCOUNT_LOCK_MINUTES]),
-        });
-      return { id: '', email: row.email };
-    }
-    await trx('users').where({ id: row.user_id }).update({ two_factor_failures: 0 });
-    await trx('login_challenges').where({ id: row.id }).update({ used_at: trx.fn.now() });
-    return { id: row.user_id as string, email: row.email as string };
-  });
-}
-
-async function useTotp(trx: Db | import('knex').Knex.Transaction, userId: string, email: string, secret: string, code: string): Promise<boolean> {
+/** A TOTP code of a step after the last one used; the step is spent in the same statement. */
+export async function useTotp(trx: Knex.Transaction, userId: string, email: string, secret: string, code: string): Promise<boolean> {
   if (!/^\d{6}$/.test(code.trim())) return false;
   const delta = totpOf(email, secret).validate({ token: code.trim(), window: WINDOW });
   if (delta === null) return false;
@@ -139,7 +112,8 @@ async function useTotp(trx: Db | import('knex').Knex.Transaction, userId: string
   return n === 1;
 }
 
-async function useRecoveryCode(trx: Db | import('knex').Knex.Transaction, userId: string, code: string): Promise<boolean> {
+/** An unused recovery code, spent in the same statement that finds it. */
+export async function useRecoveryCode(trx: Knex.Transaction, userId: string, code: string): Promise<boolean> {
   const normal = normalCode(code);
   if (normal.length !== 10) return false;
   const n = await trx('recovery_codes').where({ user_id: userId, code_hash: sha256(normal) }).whereNull('used_at').update({ used_at: trx.fn.now() });

@@ -1,6 +1,6 @@
 import { EventWebhook, EventWebhookHeader } from '@sendgrid/eventwebhook';
 import type { AppDeps, RouteDef } from '../http/route';
-import { BadRequestError } from '../http/errors';
+import { BadRequestError, ForbiddenError } from '../http/errors';
 import { SANDBOX_CREDENTIALS } from '../sandbox/sandbox.credentials';
 import { emailSender } from './email.data';
 import { emailEventsSchema, recordEmailEvents } from './email-events';
@@ -35,7 +35,8 @@ export function emailEventRoutes({ db, config }: AppDeps): RouteDef[] {
         } catch {
           // A signature that is not base64 DER at all.
         }
-        if (!valid) throw new BadRequestError('Invalid webhook signature');
+        // Not SendGrid's (or not as it sent it): refused, as issue 26 asks, and nothing is read.
+        if (!valid) throw new ForbiddenError('Invalid webhook signature');
         const events = emailEventsSchema.safeParse(JSON.parse(body.toString('utf8') || 'null'));
         if (!events.success) throw new BadRequestError('Invalid webhook body');
         res.json({ received: true, ...(await recordEmailEvents(db, sender, events.data)) });

@@ -8,6 +8,7 @@ const MAX_ATTEMPTS = 30;
 
 export type EmailKind =
   | 'admin_password_changed'
+  | 'admin_sign_in_changed'
   | 'admin_password_reset'
   | 'confirmation'
   | 'reminder_24h'
@@ -33,7 +34,8 @@ export type EmailKind =
   | 'attendee_reminder_24h'
   | 'attendee_reminder_1h'
   | 'seat_cancelled'
-  | 'attendee_cancelled';
+  | 'attendee_cancelled'
+  | 'credit_note';
 
 /** Emails to the admins about a failure: one of them failing is logged, never alerted about again (no loop). */
 export const ADMIN_ALERTS: ReadonlySet<EmailKind> = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);

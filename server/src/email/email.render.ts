@@ -16,7 +16,8 @@ import {
 } from './email.templates';
 import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
 import { goodwillRefundEmail } from './goodwill.template';
-import { passwordChangedEmail, passwordResetEmail } from './admin-account.template';
+import { creditNoteEmail } from './credit-note.template';
+import { passwordChangedEmail, passwordResetEmail, signInChangedEmail } from './admin-account.template';
 import { bookingTransferredEmail } from './transfer.template';
 import { recoveryEmail } from './recovery.template';
 import { waitlistCancelledEmail, waitlistJoinedEmail, waitlistOfferEmail } from './waitlist-offer.template';
@@ -56,8 +57,12 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return cancellationEmail(d);
     case 'goodwill_refund':
       return goodwillRefundEmail(d);
+    case 'credit_note':
+      return creditNoteEmail(d);
     case 'admin_password_changed':
       return passwordChangedEmail(d);
+    case 'admin_sign_in_changed':
+      return signInChangedEmail(d);
     case 'admin_password_reset':
       return passwordResetEmail(d);
     case 'booking_transferred':

@@ -7,6 +7,7 @@ import { type EmailData, withoutSecrets } from './email.data';
 import { type EmailKind, type EmailSender, queueAdminAlert } from './email.queue';
 import { ADMIN_ALERTS } from './email.outbox';
 import { renderEmail } from './email.render';
+import { emailAttachments } from './email.attachments';
 import type { EmailContent } from './email.templates';
 
 /** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
@@ -39,10 +40,11 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
       return;
     }
     await d.db('email_messages').where({ id: emailId }).update({ subject: content.subject, attempts: d.db.raw('attempts + 1') });
+    const attachments = [...(content.attachments ?? []), ...(await emailAttachments.of(d.db, msg, d.logger))];
     try {
       // Our id travels with it: SendGrid's events about it (a bounce) name it (email/email-events.ts).
       const customArgs = { email_message_id: emailId };
-      const [res] = await d.mailer.send({ to: msg.to_email, from: d.sender.from, subject: content.subject, text: content.text, html: content.html, attachments: content.attachments, customArgs });
+      const [res] = await d.mailer.send({ to: msg.to_email, from: d.sender.from, subject: content.subject, text: content.text, html: content.html, attachments: attachments.length ? attachments : undefined, customArgs });
       const messageId = (res.headers as Record<string, string | undefined>)['x-message-id'] ?? null;
       await d.db('email_messages')
         .where({ id: emailId })

@@ -2,6 +2,7 @@ import { isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/knex';
+import { countInBatches } from './rate-limit-batches';
 
 /** The table every instance counts in (migrations/20261122160000-create-rate-limits.ts). */
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -66,12 +67,13 @@ export function createLimiters(db: Db) {
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: spec.name, points, duration }),
     });
     const policy = `"${spec.name}";q=${points};w=${duration}`;
+    const consume = countInBatches(store, points);
 
     return async (req, res, next) => {
       const key = spec.keyOf ? spec.keyOf(req) : clientKey(req);
       let result: RateLimiterRes;
       try {
-        result = await store.consume(key);
+        result = await consume(key);
       } catch (rejected) {
         if (!(rejected instanceof RateLimiterRes)) return next(rejected);
         const wait = Math.max(1, Math.ceil(rejected.msBeforeNext / 1000));

@@ -21,6 +21,8 @@ export interface RouteDef {
   handler: RequestHandler | RequestHandler[];
   /** Webhooks verify signatures over the exact bytes received. */
   rawBody?: boolean;
+  /** A JSON body larger than the usual 100 KB (an owner's invoice logo): its own limit. */
+  jsonLimit?: string;
   /** What an admin route tells a caller with no session, when the SPEC words it (create admin). */
   unauthorizedMessage?: string;
   /** Who among admins: by default owners for writes and every admin for reads; `true` lets staff write here too, `false` keeps a read to owners. */

@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { transition } from '../registrations/registration-transition';
 import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
 import { giveBack, type LedgerRow, lockPayment, policyRefundNow, recordPayment } from './ledger/payment-ledger';
+import { refundCompleted } from './payments.hooks';
 import type { PaymentsContext, RegistrationRow } from './payments.context';
 import { queueOwedRefund } from './refunds/refund.queue';
 
@@ -172,6 +173,11 @@ export async function cancelSeats(
     const unit = (locked.reg as RegistrationRow & { unit_amount?: number }).unit_amount ?? 0;
     const cents = opts.inFull ? unit * chosen.length : opts.perSeatCents ? opts.perSeatCents(locked.startsAt) * chosen.length : (opts.refundCents ?? 0);
     const refundCents = await decideRefund(trx, locked, cents, opts);
+    // Given back by hand (a booking paid outside the site): back already, so credited now, once per decision (its running total names it).
+    if (locked.reg.by_hand_payment && refundCents > 0) {
+      const total = (locked.reg.by_hand_refunded_cents ?? 0) + refundCents;
+      await refundCompleted.emit(trx, { registrationId, paymentId: null, refundKey: `by_hand:${registrationId}:${total}`, cents: refundCents, sender: ctx.sender });
+    }
     // A workshop called off keeps no one's promo code use.
     const keptUses = locked.workshopCancelled ? 0 : usesKept(locked.reg, chosen.length, cents);
     const ended = chosen.length === active.length;

@@ -3,6 +3,7 @@ import { assertBookable } from './seat-hold.service';
 import {
   cardCheckoutFieldsSchema,
   cardCheckoutWorkshopSchema,
+  checkoutBillingSchema,
   checkoutPromoSchema,
   checkoutSeatsSchema,
   paypalCheckoutSchema,
@@ -16,6 +17,7 @@ import type { Config } from '../config';
 import { AppError } from '../http/errors';
 import type { RouteDef } from '../http/route';
 import { parse } from '../http/validate';
+import { readTaxIdLabel } from '../settings/invoicing-settings.queries';
 import { toWorkshop } from '../workshops/workshops.queries';
 import { CHECKOUT_MESSAGES } from './checkout-messages';
 import { type FreeBooking, releaseHold, type ReturnResult, settleReturn, startCheckout } from './checkout.service';
@@ -107,6 +109,11 @@ function freeAnswer(res: Response, booked: FreeBooking, who: { name: string; ema
   res.status(201).json({ ...body, approval_url: redirect_url });
 }
 
+/** The buyer's company details for the invoice, checked after the SPEC's own checks (a GSTIN when the seller's tax ID is one). */
+async function billingOf(ctx: PaymentsContext, body: unknown) {
+  return parse(checkoutBillingSchema(await readTaxIdLabel(ctx.db)), body).billing;
+}
+
 const orderRef = z.object({ order_id: z.string().trim().min(1).max(100) });
 
 /**
@@ -140,13 +147,14 @@ export function checkoutRoutes(ctx: PaymentsContext, config: Config): RouteDef[]
         access: 'form',
         handler: async (req, res) => {
           const input = parse(paypalCheckoutSchema, req.body);
+          const billing = await billingOf(ctx, req.body);
           const buyer = who(req, res);
           const origin = siteOrigin(config, req);
           const urls = { returnUrl: `${origin}/api/checkout/paypal/return`, cancelUrl: `${origin}/api/checkout/paypal/cancel` };
           const order = await startCheckout(
             ctx,
             paypal,
-            { workshopId: input.workshop_id, name: input.name, email: input.email, phone: input.phone, promoCode: input.promo_code, utm: input.utm, seats: input.seats, attendees: input.attendees, ...buyer },
+            { workshopId: input.workshop_id, name: input.name, email: input.email, phone: input.phone, promoCode: input.promo_code, utm: input.utm, seats: input.seats, attendees: input.attendees, billing, ...buyer },
             urls,
             limits,
           );
@@ -200,10 +208,11 @@ export function checkoutRoutes(ctx: PaymentsContext, config: Config): RouteDef[]
           const fields = parse(cardCheckoutFieldsSchema, req.body);
           const { seats, attendees } = parse(checkoutSeatsSchema, req.body);
           const { promo_code } = parse(checkoutPromoSchema, req.body);
+          const billing = await billingOf(ctx, req.body);
           const order = await startCheckout(
             ctx,
             razorpay,
-            { workshopId: workshop_id, ...fields, promoCode: promo_code, utm: utmSchema.parse(req.body?.utm), seats, attendees, ...buyer },
+            { workshopId: workshop_id, ...fields, promoCode: promo_code, utm: utmSchema.parse(req.body?.utm), seats, attendees, billing, ...buyer },
             { returnUrl: siteOrigin(config, req), cancelUrl: siteOrigin(config, req) },
             limits,
           );

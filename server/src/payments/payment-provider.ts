@@ -142,6 +142,11 @@ export interface PaymentProvider {
   readonly refundsIdempotent: boolean;
   /** The refund made with this key, if the provider has it (providers whose refunds are not idempotent). */
   findRefund?(paymentId: string, idempotencyKey: string): Promise<{ refundId: string; amountCents?: number } | undefined>;
+  /**
+   * The ids of the payment's refunds the provider accepted and then reports failed (Razorpay: the
+   * bank sent the money back to the merchant). Providers that never fail an accepted refund leave it out.
+   */
+  failedRefunds?(paymentId: string): Promise<string[]>;
   /** Every refund the provider made (or is making) of the payment; failed ones are left out. */
   listRefunds(payment: { orderId: string; paymentId: string }): Promise<ProviderRefund[]>;
   /** Checks what the buyer's browser brought back (PayPal's return query, Razorpay's signed handler result). */
@@ -151,5 +156,8 @@ export interface PaymentProvider {
 }
 
 export type Providers = Partial<Record<PaymentMethod, PaymentProvider>>;
+
+/** The ids of the payment's refunds the provider reports failed after accepting them (none for a provider that never does). */
+export const failedRefundsAt = (provider: PaymentProvider, paymentId: string): Promise<string[]> => (provider.failedRefunds ? provider.failedRefunds(paymentId) : Promise.resolve([]));
 
 export const refundedInFull = (p: ProviderPayment) => p.status === 'refunded' || p.refundedCents >= p.amountCents;

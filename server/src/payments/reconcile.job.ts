@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { queueAdminAlert } from '../email/email.queue';
 import { REASONS } from '../registrations/registration-status';
 import type { PaymentsContext, RegistrationRow } from './payments.context';
-import { watchFailedRefunds } from './refunds/failed-refund-watch';
+import { watchFailedRefunds, watchSentBackRefunds } from './refunds/failed-refund-watch';
 import { markFailed } from './registration-outcomes';
 import { settleOrder } from './settlement.service';
 import { scheduleClusterJob } from '../jobs/cluster-job';
@@ -77,6 +77,8 @@ export async function reconcilePass(ctx: PaymentsContext, intervalSeconds: numbe
   }
   const watched = await watchFailedRefunds(ctx);
   if (watched) counts['failed-refunds:looked-at'] = watched;
+  const sentBack = await watchSentBackRefunds(ctx);
+  if (sentBack) counts['refunds-made:looked-at'] = sentBack;
   if (Object.keys(counts).length) ctx.logger.info({ counts }, 'reconciled checkouts');
   return counts;
 }

@@ -1,4 +1,4 @@
-import { type AttendeeInput, DEFAULT_SETTINGS, MESSAGES, SEATS_MESSAGES, WAITLIST_MESSAGES, type PaymentMethod, type Utm, type Workshop, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { type AttendeeInput, type Billing, DEFAULT_SETTINGS, MESSAGES, SEATS_MESSAGES, WAITLIST_MESSAGES, type PaymentMethod, type Utm, type Workshop, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { AppError, ConflictError, MaintenanceError, NotFoundError, ValidationError } from '../http/errors';
@@ -32,6 +32,8 @@ export interface HoldInput {
   /** Seats in the order (1 when not said); who sits in them, in order (with nobody named, the buyer sits in the first). */
   seats?: number;
   attendees?: AttendeeInput[];
+  /** The buyer's company details, printed on the order's invoice. */
+  billing?: Billing;
 }
 
 export interface Hold {
@@ -138,6 +140,7 @@ export async function holdSeat(db: Db, input: HoldInput, holdMinutes: number, ho
         utm_term: input.utm?.term || null,
         utm_content: input.utm?.content || null,
         hold_expires_at: trx.raw(`now() + make_interval(mins => ?)`, [holdMinutes]),
+        billing: input.billing ? JSON.stringify(input.billing) : null,
       })
       .returning(['id', 'access_id', 'amount', 'hold_expires_at']);
     if (input.attendees?.length) await nameSeats(trx, reg.id, input.attendees);

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../http/errors';
 import { AppError } from '../http/errors';
-import { OrderNotFound, type PaymentProvider, refundedInFull, WebhookRejected } from './payment-provider';
+import { failedRefundsAt, OrderNotFound, type PaymentProvider, refundedInFull, WebhookRejected } from './payment-provider';
 import { markEventProcessed, recordEvent } from './payment-events.queries';
 import { findByOrder, type PaymentsContext } from './payments.context';
 import { attributeHandRefunds } from './refunds/hand-refunds';
@@ -66,9 +66,11 @@ async function refundMadeAtProvider(ctx: PaymentsContext, provider: PaymentProvi
   const payment = orderId ? (await provider.readOrder(orderId)).payments.find((p) => p.id === paymentId) : undefined;
   if (!payment) return { outcome: 'unknown_payment', registrationId };
   const atProvider = await provider.listRefunds({ orderId, paymentId });
-  await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined, ctx.sender));
+  // A refund of ours the bank sent back (Razorpay's refund.failed) is owed again, before any hand money is counted.
+  const sentBack = await failedRefundsAt(provider, paymentId);
+  const { madeAgain } = await ctx.db.transaction((trx) => attributeHandRefunds(trx, provider.method, paymentId, atProvider, undefined, ctx.sender, sentBack));
   // Everything went back: the seats are paid for by nothing, whoever's refunds are still open (they are credited or refused at the provider).
-  if (!refundedInFull(payment)) return { outcome: 'refund_noted', registrationId };
+  if (!refundedInFull(payment)) return { outcome: madeAgain ? 'refund_made_again' : 'refund_noted', registrationId };
   const ended = await endBookingsRefundedInFull(ctx, provider.method, paymentId, payment.amountCents);
   return { outcome: ended ? 'refunded' : 'unchanged', registrationId };
 }

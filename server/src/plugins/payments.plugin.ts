@@ -2,6 +2,7 @@ import { emailSender } from '../email/email.data';
 import type { EmailSender } from '../email/email.queue';
 import { startEmailWorker } from '../email/email.worker';
 import { PURGE_TASK, purgeTask } from '../housekeeping/purge.job';
+import { INVOICE_SWEEP_TASK, invoiceSweepTask, scheduleInvoiceSweep } from '../invoices/invoice-sweep.job';
 import { startJobRunner } from '../jobs/job-runner';
 import { checkoutRoutes } from '../payments/checkout.routes';
 import type { PaymentsContext } from '../payments/payments.context';
@@ -19,7 +20,7 @@ import type { Plugin } from './plugin';
 
 /**
  * Checkouts, webhooks, the job queue with every domain's tasks (emails, reminders, recovery,
- * waitlist offers, housekeeping; and, on a runner of their own, refunds and reconciliation) and (outside production,
+ * waitlist offers, housekeeping, the invoice sweep; and, on a runner of their own, refunds and reconciliation) and (outside production,
  * without credentials) the provider sandbox. See README "Payments and email".
  */
 export function createPaymentsPlugin(): Plugin {
@@ -46,6 +47,7 @@ export function createPaymentsPlugin(): Plugin {
         [RECOVERY_TASK]: recoveryTask(db, sender, config.RECONCILE_INTERVAL_SECONDS),
         [WAITLIST_OFFER_TASK]: waitlistOfferTask(db, sender),
         [WAITLIST_SWEEP_TASK]: waitlistSweepTask(db, config.RECONCILE_INTERVAL_SECONDS),
+        [INVOICE_SWEEP_TASK]: invoiceSweepTask(db, logger),
       },
     });
     // Money on its own runner: a SendGrid that is slow or failing fills the email worker's slots,
@@ -65,10 +67,15 @@ export function createPaymentsPlugin(): Plugin {
     await scheduleReconcile(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
     await scheduleRecoveryJob(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
     await scheduleWaitlistSweep(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
+    await scheduleInvoiceSweep(db, 'preserve_run_at');
 
     return {
       options: { extraRoutes: checkoutRoutes(ctx, config), afterApi: sandbox ? [sandbox.router] : [] },
       context: ctx,
+      // The sandbox's SendGrid tells this server what became of each email, as SendGrid's Event Webhook would.
+      listening: (url) => {
+        if (setup.sendgrid.sandbox) sandbox?.sendEmailEventsTo(`${url}/api/webhooks/sendgrid`);
+      },
       stop: async () => {
         await Promise.all([worker.stop(), moneyWorker.stop()]);
         await sandbox?.stop();

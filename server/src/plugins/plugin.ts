@@ -13,6 +13,8 @@ export type Plugin = (
   options?: AppOptions;
   /** The payments plugin's services, for jobs and tests that drive them directly (a reconcile pass). */
   context?: PaymentsContext;
+  /** Called once the server listens, with its own address (the sandbox posts its webhooks there). */
+  listening?: (url: string) => void;
   beforeClose?: () => Promise<void>;
   stop?: () => Promise<void>;
 }>;

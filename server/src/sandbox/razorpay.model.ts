@@ -50,6 +50,8 @@ export interface RzpRefundRow {
   amount: number;
   notes: Record<string, unknown>;
   receipt: string | null;
+  /** `processed`, or `failed` when the bank sent it back (POST /sandbox/razorpay/refunds/:id/fail). */
+  status: 'processed' | 'failed';
   created_at: Date;
 }
 
@@ -89,7 +91,7 @@ export function refundJson(r: RzpRefundRow, currency: string) {
     receipt: r.receipt,
     acquirer_data: { arn: null },
     batch_id: null,
-    status: 'processed',
+    status: r.status,
     speed_processed: 'normal',
     speed_requested: 'normal',
     created_at: seconds(r.created_at),

@@ -111,5 +111,21 @@ export function razorpayPaymentsRouter(db: Db): Router {
     res.json({ entity: 'collection', count: rows.length, items: rows.map((row) => refundJson(row, p.currency)) });
   });
 
+  // A refund Razorpay accepted (and answered) that the bank later sends back, as Razorpay's
+  // `refund.failed` reports it: the money is the merchant's again and the payment may be refunded
+  // again. The test sends the webhook, signed, as Razorpay would.
+  r.post('/sandbox/razorpay/refunds/:id/fail', async (req, res) => {
+    const failed = await db.transaction(async (trx) => {
+      const refund: RzpRefundRow | undefined = await trx('provider_sandbox.razorpay_refunds').where({ id: req.params.id }).forUpdate().first();
+      if (!refund || refund.status === 'failed') return refund;
+      const p: RzpPaymentRow = await trx('provider_sandbox.razorpay_payments').where({ id: refund.payment_id }).forUpdate().first();
+      await trx('provider_sandbox.razorpay_payments').where({ id: p.id }).update({ amount_refunded: p.amount_refunded - refund.amount, status: 'captured' });
+      const [row] = await trx('provider_sandbox.razorpay_refunds').where({ id: refund.id }).update({ status: 'failed' }).returning('*');
+      return row as RzpRefundRow;
+    });
+    if (!failed) return unknownId(res);
+    res.json(refundJson(failed, 'USD'));
+  });
+
   return r;
 }

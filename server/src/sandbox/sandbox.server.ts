@@ -5,6 +5,7 @@ import type { Db } from '../db/knex';
 import { paypalSandboxRouter } from './paypal.sandbox';
 import { razorpaySandboxRouter } from './razorpay.sandbox';
 import { sendgridSandboxRouter } from './sendgrid.sandbox';
+import { SandboxEventWebhook } from './sendgrid.events';
 import { delaySwitch, outageSwitch } from './sandbox.outage';
 import { ensureSandboxSchema } from './sandbox.store';
 
@@ -13,6 +14,8 @@ export interface RunningSandbox {
   apiUrl: string;
   /** The same routes, mounted on the main server for the buyer's browser (approval page, checkout script). */
   router: Router;
+  /** Where the sandbox's SendGrid posts its Event Webhook (the server's own, once it listens). */
+  sendEmailEventsTo: (url: string | undefined) => void;
   stop: () => Promise<void>;
 }
 
@@ -33,7 +36,8 @@ export function sandboxApiUrl(db: Db): string | undefined {
 export async function startSandbox(db: Db): Promise<RunningSandbox> {
   await ensureSandboxSchema(db);
   const router = Router();
-  router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db));
+  const emailEvents = new SandboxEventWebhook(db);
+  router.use(paypalSandboxRouter(db), razorpaySandboxRouter(db), sendgridSandboxRouter(db, emailEvents));
   // Both providers' refund calls answer 503 for a while: how the durable refund retry is exercised.
   router.post('/sandbox/refunds/outage', express.json(), outageSwitch(db, 'refunds'));
   // Both providers refuse new refunds (answered, not down) while listing them still works, as when
@@ -55,8 +59,10 @@ export async function startSandbox(db: Db): Promise<RunningSandbox> {
   return {
     apiUrl,
     router,
+    sendEmailEventsTo: (url) => emailEvents.to(url),
     stop: () =>
       new Promise<void>((resolve) => {
+        emailEvents.stop();
         running.delete(db);
         server.close(() => resolve());
         server.closeAllConnections();

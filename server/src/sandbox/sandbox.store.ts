@@ -69,6 +69,7 @@ const DDL = `
   CREATE INDEX IF NOT EXISTS paypal_refunds_capture_id_idx ON provider_sandbox.paypal_refunds (capture_id);
   ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS notes jsonb NOT NULL DEFAULT '{}'::jsonb;
   ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS receipt text;
+  ALTER TABLE provider_sandbox.razorpay_refunds ADD COLUMN IF NOT EXISTS status text NOT NULL DEFAULT 'processed';
   CREATE INDEX IF NOT EXISTS razorpay_refunds_payment_id_idx ON provider_sandbox.razorpay_refunds (payment_id);
   CREATE TABLE IF NOT EXISTS provider_sandbox.emails (
     id bigserial PRIMARY KEY,

@@ -3,6 +3,7 @@ import type { Db } from '../db/knex';
 import { SANDBOX_CREDENTIALS } from './sandbox.credentials';
 import { delaySwitch, outageSwitch, slowedBy } from './sandbox.outage';
 import { isDown, listSandboxEmails, sandboxId } from './sandbox.store';
+import type { SandboxEventWebhook } from './sendgrid.events';
 
 interface MailBody {
   personalizations?: { to?: { email: string }[] }[];
@@ -10,10 +11,11 @@ interface MailBody {
   subject?: string;
   content?: { type: string; value: string }[];
   attachments?: { filename: string; type?: string; content: string }[];
+  custom_args?: Record<string, unknown>;
 }
 
 /** SendGrid's v3 mail send, recording each message; plus an inbox, an outage and a slowness switch for people and tests. */
-export function sendgridSandboxRouter(db: Db): Router {
+export function sendgridSandboxRouter(db: Db, events: SandboxEventWebhook): Router {
   const r = Router();
   const json = express.json({ limit: '5mb' });
 
@@ -46,6 +48,18 @@ export function sendgridSandboxRouter(db: Db): Router {
       });
     }
     res.status(202).set('X-Message-Id', messageId).end();
+    await events.accepted(messageId, to, body.custom_args ?? {}).catch(() => undefined);
+  });
+
+  // Every later message to this address bounces (the Event Webhook says so), as to a mailbox that does not exist.
+  r.post('/sandbox/sendgrid/bounce', json, async (req, res) => {
+    const email = (req.body as { email?: unknown })?.email;
+    if (typeof email !== 'string' || !email.includes('@') || email.length > 320) {
+      res.status(400).json({ error: 'email is required' });
+      return;
+    }
+    await events.bounceFrom(email);
+    res.status(204).end();
   });
 
   r.get('/sandbox/sendgrid/messages', async (req, res) => {

@@ -4,7 +4,8 @@ import type { Db } from '../db/knex';
 export async function readSettings(db: Db): Promise<Settings> {
   const rows: { setting_key: SettingKey; setting_value: unknown }[] = await db('admin_settings').select('setting_key', 'setting_value');
   const settings = structuredClone(DEFAULT_SETTINGS) as Record<SettingKey, unknown>;
-  for (const row of rows) settings[row.setting_key] = { ...(settings[row.setting_key] as object), ...(row.setting_value as object) };
+  // Only the switches of this list: a domain's own settings row (invoicing) is read by that domain.
+  for (const row of rows) if (row.setting_key in DEFAULT_SETTINGS) settings[row.setting_key] = { ...(settings[row.setting_key] as object), ...(row.setting_value as object) };
   return settings as Settings;
 }
 

@@ -23,8 +23,10 @@ const STAFF_WRITES = new Set([
   'POST /api/auth/two-factor/totp',
   'POST /api/auth/two-factor/totp/confirm',
   'DELETE /api/auth/two-factor',
+  'POST /api/auth/passkeys/start',
+  'DELETE /api/auth/passkeys/:id',
 ]);
-const OWNER_READS = new Set(['GET /api/admin/users', 'GET /api/admin/activity']);
+const OWNER_READS = new Set(['GET /api/admin/users', 'GET /api/admin/activity', 'GET /api/admin/invoicing']);
 
 let staffNo = 0;
 async function staffMember(role: 'staff' | 'owner' = 'staff') {
@@ -120,7 +122,7 @@ describe('admin roles', () => {
     expect(again.body.user.role).toBe('owner');
     expect((await h.api('GET', '/api/admin/users', { token: again.body.token })).status).toBe(200);
     const bad = await h.api('PATCH', `/api/admin/users/${staff.id}`, { token: h.token, body: { role: 'king' } });
-    expect([bad.status, bad.body.error.fields?.role]).toEqual([422, 'Choose owner or staff']);
+    expect([bad.status, bad.body.error.fields?.role]).toEqual([400, 'Choose owner or staff']);
     expect((await h.api('PATCH', `/api/admin/users/${ANY_ID}`, { token: h.token, body: { role: 'staff' } })).status).toBe(404);
   });
 
@@ -130,5 +132,22 @@ describe('admin roles', () => {
     await h.db('sessions').where({ user_id: staff.id }).update({ last_seen_at: h.db.raw(`now() - interval '13 hours'`) });
     expect((await h.db('sessions').where({ user_id: staff.id }).first('expires_at')).expires_at.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
     expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(401);
+  });
+
+  it('the idle hours as the owners set them now govern sessions already open', async () => {
+    const staff = await staffMember();
+    await h.db('sessions').where({ user_id: staff.id }).update({ last_seen_at: h.db.raw(`now() - interval '3 hours'`) });
+    expect((await h.db('sessions').where({ user_id: staff.id }).first('idle_hours')).idle_hours).toBe(12);
+    expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(200);
+    await h.db('sessions').where({ user_id: staff.id }).update({ last_seen_at: h.db.raw(`now() - interval '3 hours'`) });
+    const rules = await h.api('PUT', '/api/admin/settings/admin_security', { token: h.token, body: { setting_value: { enabled: false, idle_hours: 2 } } });
+    expect(rules.status).toBe(200);
+    try {
+      expect((await h.api('GET', '/api/admin/registrations', { token: staff.token })).status).toBe(401);
+      // The owner's own session was used a moment ago: two hours have not passed.
+      expect((await h.api('GET', '/api/admin/registrations', { token: h.token })).status).toBe(200);
+    } finally {
+      await h.db('admin_settings').where({ setting_key: 'admin_security' }).delete();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createAdminUser } from '../../src/auth/auth.queries';
 import { hashPassword } from '../../src/auth/password';
-import { PURGE_TASK, schedulePurge } from '../../src/housekeeping/purge.job';
+import { PURGE_TASK, purgeExpired, schedulePurge } from '../../src/housekeeping/purge.job';
 import { ADMIN, adminToken, client, startTestServer, useTestServer } from '../support/test-server';
 
 const h = useTestServer();
@@ -68,7 +68,7 @@ describe('admin sign-in', () => {
 
   it('requires email and password', async () => {
     const res = await h.api('POST', '/api/auth/login', { body: {} });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ email: 'Email is required', password: 'Password is required' });
   });
 
@@ -115,6 +115,27 @@ describe('expired sessions', () => {
     expect(await h.db('sessions').count('* as n').where('expires_at', '>', h.db.fn.now()).first()).toEqual(live);
     await expect.poll(async () => (await jobs()).rows[0].n, { timeout: 5000 }).toBe(1);
   });
+  it('deletes sessions left unused past the idle hours, and sign-in secrets past their expiry; live ones stay', async () => {
+    const [user] = await h.db('users').where({ email: ADMIN.email }).select('id');
+    const ago = (interval: string) => h.db.raw(`now() - interval '${interval}'`);
+    const soon = h.db.raw(`now() + interval '5 minutes'`);
+    await h.db('sessions').insert([
+      { user_id: user.id, token_hash: 'idle-gone', expires_at: h.db.raw(`now() + interval '20 days'`), last_seen_at: ago('13 hours'), idle_hours: 12 },
+      { user_id: user.id, token_hash: 'idle-live', expires_at: h.db.raw(`now() + interval '20 days'`), last_seen_at: ago('11 hours'), idle_hours: 12 },
+    ]);
+    for (const table of ['login_challenges', 'passkey_ceremonies', 'password_resets']) {
+      await h.db(table).insert([
+        { user_id: user.id, token_hash: `${table}-expired`, expires_at: ago('1 second') },
+        { user_id: user.id, token_hash: `${table}-used-expired`, expires_at: ago('2 hours'), used_at: ago('3 hours') },
+        { user_id: user.id, token_hash: `${table}-live`, expires_at: soon },
+      ]);
+    }
+    await purgeExpired(h.db);
+    expect((await h.db('sessions').where('token_hash', 'like', 'idle-%').select('token_hash')).map((r) => r.token_hash)).toEqual(['idle-live']);
+    for (const table of ['login_challenges', 'passkey_ceremonies', 'password_resets']) {
+      expect((await h.db(table).where('user_id', user.id).select('token_hash')).map((r) => r.token_hash)).toEqual([`${table}-live`]);
+    }
+  });
 });
 
 describe('creating admins', () => {
@@ -146,7 +167,7 @@ describe('creating admins', () => {
     const token = await h.api('POST', '/api/auth/login', { body: DESKTOP }).then((r) => r.body.token);
     const before = await h.db('users').count('* as n').first();
     const res = await h.api('POST', '/api/admin/users', { token, body: { email: '', password: '' } });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     expect(res.body.error.message).toBe('Email and password are required');
     expect((await h.api('POST', '/api/admin/users', { token, body: { email: 'x@test.local' } })).body.error.message).toBe('Email and password are required');
     const short = await h.api('POST', '/api/admin/users', { token, body: { email: 'x@test.local', password: 'short' } });

@@ -44,7 +44,7 @@ describe('a forgotten admin password', () => {
     const confirm = (body: Record<string, unknown>) => h.api('POST', '/api/auth/password-reset/confirm', { body });
 
     const weak = await confirm({ token, new_password: 'rhea.reset2026' });
-    expect([weak.status, weak.body.error.fields?.new_password]).toEqual([422, PASSWORD_MESSAGES.weak]);
+    expect([weak.status, weak.body.error.fields?.new_password]).toEqual([400, PASSWORD_MESSAGES.weak]);
     const altered = await confirm({ token: `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`, new_password: NEW });
     expect([altered.status, altered.body.error.message]).toEqual([400, RESET_MESSAGES.invalid]);
 
@@ -77,6 +77,6 @@ describe('a forgotten admin password', () => {
     for (let i = 0; i < 4; i++) answers.push((await h.api('POST', '/api/auth/password-reset', { body: { email: 'flooded@example.com' } })).status);
     expect(answers).toEqual([202, 202, 202, 429]);
     const bad = await h.api('POST', '/api/auth/password-reset', { body: { email: 'not-an-email' } });
-    expect([bad.status, bad.body.error.fields?.email]).toEqual([422, 'Invalid email address']);
+    expect([bad.status, bad.body.error.fields?.email]).toEqual([400, 'Invalid email address']);
   });
 });

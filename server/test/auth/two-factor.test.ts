@@ -1,6 +1,8 @@
 import { RECOVERY_CODE_COUNT, TWO_FACTOR_MESSAGES } from '@workshop/shared';
 import { Secret, TOTP, URI } from 'otpauth';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { sandboxEmails, waitFor } from '../payments/payments-helpers';
 import { useTestServer } from '../support/test-server';
 
 /**
@@ -10,6 +12,9 @@ import { useTestServer } from '../support/test-server';
  */
 const h = useTestServer({ admin: true });
 const ADMIN = { email: 'tess.totp@workshop.test', password: 'first long password 1' };
+/** The "how you sign in changed" emails the admin got, as they read them. */
+const signInNotices = async () =>
+  (await sandboxEmails(h.server, ADMIN.email)).filter((m) => m.subject === 'How you sign in to the admin changed').map((m) => (m.text_body ?? '').split('\n')[0].replace(/ on [A-Z][a-z]{2} \d+, \d{4}.*$/, ''));
 const codeAt = (secret: string, offsetMs = 0) => new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: Date.now() + offsetMs });
 
 async function desktopLogin(): Promise<{ status: number; body: Record<string, unknown>; cookie: string | null }> {
@@ -27,7 +32,7 @@ describe('two-factor sign-in', () => {
     const token = (await desktopLogin()).body.token as string;
     // A session alone cannot bind a phone to the account: the password too.
     const bare = await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: 'not my password 1' } });
-    expect([bare.status, bare.body.error.fields?.password]).toEqual([422, 'Your password is not right.']);
+    expect([bare.status, bare.body.error.fields?.password]).toEqual([400, 'Your password is not right.']);
     const started = await h.api('POST', '/api/auth/two-factor/totp', { token, body: { password: ADMIN.password } });
     expect(started.status).toBe(200);
     secret = started.body.secret;
@@ -35,21 +40,24 @@ describe('two-factor sign-in', () => {
     expect([uri.label, uri.secret.base32, uri.digits, uri.period]).toEqual([ADMIN.email, secret, 6, 30]);
 
     const wrong = await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(secret, 10 * 60_000) } });
-    expect([wrong.status, wrong.body.error.fields?.code]).toEqual([422, TWO_FACTOR_MESSAGES.wrongCode]);
+    expect([wrong.status, wrong.body.error.fields?.code]).toEqual([400, TWO_FACTOR_MESSAGES.wrongCode]);
     const on = await h.api('POST', '/api/auth/two-factor/totp/confirm', { token, body: { code: codeAt(secret) } });
     expect(on.status, on.text).toBe(200);
     recovery = on.body.recovery_codes;
     expect(recovery).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recovery).size).toBe(RECOVERY_CODE_COUNT);
     expect(JSON.stringify(await h.db('recovery_codes').select('code_hash'))).not.toContain(recovery[0].replace('-', ''));
-    expect((await h.api('GET', '/api/auth/two-factor', { token })).body).toEqual({ enabled: true, recovery_codes_left: RECOVERY_CODE_COUNT });
+    expect((await h.api('GET', '/api/auth/two-factor', { token })).body).toEqual({ enabled: true, totp: true, passkeys: 0, recovery_codes_left: RECOVERY_CODE_COUNT });
     const list = await h.api('GET', '/api/admin/users', { token: h.token });
     expect(list.body.items.find((u: { email: string }) => u.email === ADMIN.email).two_factor).toBe(true);
+    // Told at their own address, as every change of how they sign in (a wrong code changed nothing).
+    await waitFor(async () => (await signInNotices()).length === 1, 20_000);
+    expect(await signInNotices()).toEqual([`An authenticator app was set up for two-factor sign-in on your admin account ${ADMIN.email}`]);
   });
 
   it('a right password opens no session until a code; a code works once; a recovery code once', async () => {
     const first = await desktopLogin();
-    expect(first.body).toEqual({ two_factor_required: true, challenge: expect.stringMatching(/^[\w-]{43}$/) });
+    expect(first.body).toEqual({ two_factor_required: true, challenge: expect.stringMatching(/^[\w-]{43}$/), methods: ['totp'], passkey_url: null });
     expect(first.cookie).toBeNull();
     const wrong = await second(first.body.challenge, '000000');
     expect([wrong.status, wrong.body.error.message]).toEqual([401, TWO_FACTOR_MESSAGES.wrongCode]);
@@ -87,11 +95,13 @@ describe('two-factor sign-in', () => {
     const fresh = await desktopLogin();
     const token = (await second(fresh.body.challenge, recovery[2])).body.token as string;
     const bad = await h.api('DELETE', '/api/auth/two-factor', { token, body: { password: 'not my password 1' } });
-    expect(bad.status).toBe(422);
+    expect(bad.status).toBe(400);
     expect((await h.api('DELETE', '/api/auth/two-factor', { token, body: { password: ADMIN.password } })).status).toBe(204);
     const plain = await desktopLogin();
     expect(plain.body.token).toEqual(expect.any(String));
     expect(await h.db('recovery_codes').join('users', 'users.id', 'recovery_codes.user_id').where('users.email', ADMIN.email)).toHaveLength(0);
+    await waitFor(async () => (await signInNotices()).length === 2, 20_000);
+    expect((await signInNotices())[1]).toBe(`Two-factor sign-in with an authenticator app was turned off on your admin account ${ADMIN.email}`);
   });
 
   it('when the owners require it, an admin without it can do nothing but set it up; the unused-session hours come from the same setting', async () => {
@@ -134,6 +144,11 @@ describe('two-factor sign-in', () => {
     expect(reset.status, reset.text).toBe(200);
     expect(reset.body.items.find((u: { email: string }) => u.email === who.email).two_factor).toBe(false);
     expect((await h.api('GET', '/api/admin/registrations', { token })).status).toBe(401);
-    expect((await login()).body.token).toEqual(expect.any(String));
+    // The old password goes too: the admin sets a new one from the emailed link, then signs in without a second step.
+    expect((await login()).status).toBe(401);
+    const token2 = 'x'.repeat(43);
+    await h.db('password_resets').where({ user_id: id }).whereNull('used_at').update({ token_hash: createHash('sha256').update(token2).digest('hex') });
+    expect((await h.api('POST', '/api/auth/password-reset/confirm', { body: { token: token2, new_password: 'after the reset long phrase' } })).status).toBe(204);
+    expect((await h.api('POST', '/api/auth/login', { body: { email: who.email, password: 'after the reset long phrase', client: 'desktop' } })).body.token).toEqual(expect.any(String));
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transactionHook } from '../../src/domain-events/transaction-hook';
-import { checkoutAbandoned, paymentCompleted } from '../../src/payments/payments.hooks';
+import { emailAttachments } from '../../src/email/email.attachments';
+import { checkoutAbandoned, paymentCompleted, refundCompleted } from '../../src/payments/payments.hooks';
 import { wireDomainHooks } from '../../src/plugins/domain-hooks';
 import { workshopRescheduled } from '../../src/workshops/workshops.hooks';
 import { useTestServer } from '../support/test-server';
@@ -37,8 +38,10 @@ describe('a transaction hook', () => {
 describe('the composition root', () => {
   it('says what follows a completed payment, an abandoned checkout and a rescheduled workshop', () => {
     wireDomainHooks();
-    expect(paymentCompleted.subscribers()).toEqual(['recovery: the follow-up that won the sale back is credited', 'reminders: 24 h and 1 h before the start']);
+    expect(paymentCompleted.subscribers()).toEqual(['recovery: the follow-up that won the sale back is credited', 'reminders: 24 h and 1 h before the start', "invoices: the order's invoice, numbered in this transaction"]);
+    expect(refundCompleted.subscribers()).toEqual(['invoices: a credit note for exactly what went back']);
     expect(checkoutAbandoned.subscribers()).toEqual(['recovery: one follow-up email is planned']);
     expect(workshopRescheduled.subscribers()).toEqual(['reminders: re-planned from the new start']);
+    expect(emailAttachments.providers()).toEqual(['invoices: the invoice on a confirmation, the credit note on its email']);
   });
 });

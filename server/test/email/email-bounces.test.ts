@@ -44,7 +44,7 @@ describe('email bounces from SendGrid', () => {
     ]);
     const res = await post(raw);
     expect(res.status, res.text).toBe(200);
-    expect(res.body).toEqual({ received: true, undelivered: 2 });
+    expect(res.body).toEqual({ received: true, recorded: 3, undelivered: 2 });
 
     const rows = await h.db('email_messages').whereIn('id', [a.msg.id, b.msg.id]).select('id', 'status', 'bounced_at', 'bounce_reason');
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
@@ -61,7 +61,7 @@ describe('email bounces from SendGrid', () => {
 
     // SendGrid delivers a batch again when it got no answer: nothing changes, nobody is told twice.
     const again = await post(raw);
-    expect(again.body).toEqual({ received: true, undelivered: 0 });
+    expect(again.body).toEqual({ received: true, recorded: 0, undelivered: 0 });
     expect(await h.db('email_messages').where({ kind: 'admin_email_failed', to_email: ADMIN }).count('* as n').first()).toEqual({ n: 2 });
 
     // The registration's history in the admin shows it.
@@ -89,14 +89,39 @@ describe('email bounces from SendGrid', () => {
       [raw, { ...signed, 'x-twilio-email-event-webhook-signature': 'not base64 at all' }],
     ] as const) {
       const res = await post(body, headers);
-      expect(res.status).toBe(400);
+      expect(res.status).toBe(403);
       expect(res.body.error.message).toBe('Invalid webhook signature');
     }
     const notAList = JSON.stringify({ event: 'bounce', email_message_id: msg.id });
     const bad = await post(notAList);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Invalid webhook body');
-    expect(await h.db('email_messages').where({ id: msg.id }).first('bounced_at')).toEqual({ bounced_at: null });
+    expect(await h.db('email_messages').where({ id: msg.id }).first('bounced_at', 'delivery')).toEqual({ bounced_at: null, delivery: null });
+    expect(await h.db('email_delivery_events').where({ email_message_id: msg.id })).toHaveLength(0);
+  });
+
+  it('keeps every delivery event of an email once, with its time and reason, and the state they add up to', async () => {
+    const { msg, email } = await sentConfirmation('Dev');
+    // The sandbox's own Event Webhook says it was delivered first (sandbox-email-events.test.ts); these come after it.
+    await waitFor(async () => (await h.db('email_messages').where({ id: msg.id }).first('delivery')).delivery === 'delivered');
+    const base = Math.floor(Date.now() / 1000) + 3600;
+    const at = (s: number) => base + s;
+    const event = (id: string, event: string, s: number, extra: Record<string, unknown> = {}) => ({ email, event, sg_event_id: id, sg_message_id: `${msg.provider_message_id}.filter0009`, email_message_id: msg.id, timestamp: at(s), ...extra });
+    // Out of order, as SendGrid may send them: the delivery, then the earlier deferral, then a spam report.
+    const first = JSON.stringify([event('ev-2', 'delivered', 20, { response: '250 2.0.0 OK' }), event('ev-1', 'deferred', 10, { response: '421 Try again later' }), event('ev-x', 'open', 30)]);
+    expect((await post(first)).body).toEqual({ received: true, recorded: 2, undelivered: 0 });
+    expect(await h.db('email_messages').where({ id: msg.id }).first('delivery', 'delivery_at', 'bounced_at')).toEqual({ delivery: 'delivered', delivery_at: new Date(at(20) * 1000), bounced_at: null });
+    const second = JSON.stringify([event('ev-3', 'spamreport', 40)]);
+    expect((await post(second)).body).toEqual({ received: true, recorded: 1, undelivered: 0 });
+    // Delivered again by SendGrid (no answer the first time): nothing new.
+    expect((await post(first)).body).toEqual({ received: true, recorded: 0, undelivered: 0 });
+    const kept = await h.db('email_delivery_events').where({ email_message_id: msg.id }).where('sg_event_id', 'like', 'ev-%').orderBy('occurred_at').select('event', 'reason', 'occurred_at');
+    expect(kept).toEqual([
+      { event: 'deferred', reason: '421 Try again later', occurred_at: new Date(at(10) * 1000) },
+      { event: 'delivered', reason: '250 2.0.0 OK', occurred_at: new Date(at(20) * 1000) },
+      { event: 'spam_report', reason: 'The recipient marked it as spam', occurred_at: new Date(at(40) * 1000) },
+    ]);
+    expect(await h.db('email_messages').where({ id: msg.id }).first('delivery')).toEqual({ delivery: 'spam_report' });
   });
 
   it('does not exist with a real SendGrid account and no verification key', async () => {

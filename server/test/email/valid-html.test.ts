@@ -59,8 +59,10 @@ const EMAILS: Record<EmailKind, EmailData> = {
   waitlist_joined: { ...booking, accessId: '', waitlistPlace: { position: 3, hours: 24, leaveUrl: `${site}/waitlist/leave?token=tok` } },
   booking_transferred: { ...booking, details: { 'Transferred to': 'Cara <Colleague>' } },
   goodwill_refund: { ...booking, details: { 'Refund cents': '2000' } },
+  credit_note: { ...booking, details: { 'Refund cents': '2000', 'Credit note': 'CN-2026-000001', Invoice: 'INV-2026-000001' } },
   admin_password_reset: { ...booking, registrationId: '', email: 'owner@example.com', resetUrl: `${site}/admin/reset-password?token=AbC-_123&utm=email` },
   admin_password_changed: { ...booking, registrationId: '', email: 'owner@example.com', details: { Changed: 'Nov 27, 2026, 2:15 AM EST' } },
+  admin_sign_in_changed: { ...booking, registrationId: '', email: 'owner@example.com', details: { Change: 'passkey_added', Passkey: 'Work laptop <touch>', Changed: 'Nov 27, 2026, 2:15 AM EST' } },
   waitlist_cancelled: { ...booking, accessId: '', details: { Reason: 'The trainer is ill & cannot teach <this week>.' } },
 };
 

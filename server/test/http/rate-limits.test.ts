@@ -5,7 +5,7 @@ import { hashPassword } from '../../src/auth/password';
 import { ADMIN, client, startAnotherInstance, startTestServer, type TestServer } from '../support/test-server';
 
 /** Limits small enough to hit; everything else as the other tests run it. */
-const ENV = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_WEBHOOK_REFUSED_MAX: '2', TRUST_PROXY: 'true' };
+const ENV = { RATE_LIMIT_LOGIN_MAX: '3', RATE_LIMIT_WEBHOOK_REFUSED_MAX: '2', RATE_LIMIT_FORMS_MAX: '5', TRUST_PROXY: 'true' };
 const LOGIN_LIMITED = { code: 'rate_limited', message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' };
 
 let first: TestServer;
@@ -73,6 +73,28 @@ describe('the sign-in limit', () => {
     } finally {
       await direct.close();
     }
+  });
+});
+
+describe('a burst from one address', () => {
+  // Requests of one address arriving together are counted together (rate-limit-batches.ts): the
+  // count still decides each one, on every instance.
+  it('lets exactly the limit through when many arrive at once at two instances, and counts every one', async () => {
+    const interest = (server: { url: string }, i: number) =>
+      client(server.url)('POST', '/api/interests', { body: { name: `Burst ${i}`, email: `burst${i}@example.com`, phone: '555 0100' }, headers: from('192.0.2.90') });
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => interest(i % 2 ? second : first, i)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
+    expect(await first.deps.db('workshop_interests').where('email', 'like', 'burst%').count('* as n').first()).toEqual({ n: 5 });
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.error).toEqual({ code: 'rate_limited', message: 'Too many submissions. Please wait a minute and try again.' });
+    expect(refused.headers.get('ratelimit')).toMatch(/^"form";r=0;t=\d+$/);
+    const allowed = answers.filter((a) => a.status === 201).map((a) => a.headers.get('ratelimit')!.match(/r=(\d+)/)![1]).sort();
+    expect(allowed).toEqual(['0', '1', '2', '3', '4']);
+    // Blocked in memory once over: the shared row holds at least every request that reached it.
+    const row = await first.deps.db('rate_limits').where('key', 'form:192.0.2.90').first();
+    expect(row.points).toBeGreaterThan(5);
   });
 });
 

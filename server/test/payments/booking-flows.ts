@@ -91,11 +91,32 @@ export async function bookByPaypal(h: TestServerHandle, workshopId: string, name
 /** What the provider gave back of a payment, in cents, and in how many refunds. */
 export async function refundedAtProvider(h: TestServerHandle, b: Pick<Booked, 'provider' | 'paymentId'>): Promise<{ cents: number; refunds: number }> {
   if (b.provider === 'razorpay') {
-    const rows = await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: b.paymentId });
+    // A refund the bank sent back moved no money.
+    const rows = await h.db('provider_sandbox.razorpay_refunds').where({ payment_id: b.paymentId }).whereNot({ status: 'failed' });
     return { cents: rows.reduce((s, r) => s + r.amount, 0), refunds: rows.length };
   }
   const rows = await h.db('provider_sandbox.paypal_refunds').where({ capture_id: b.paymentId });
   return { cents: rows.reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0), refunds: rows.length };
+}
+
+/**
+ * The bank sends back a refund Razorpay had accepted (`refund.failed`): the sandbox marks it failed
+ * and the money is the merchant's again; `webhook` delivers Razorpay's signed event for it.
+ */
+export async function razorpayRefundSentBack(h: TestServerHandle, refundId: string): Promise<{ webhook: (eventId?: string) => Promise<WebhookAnswer> }> {
+  const res = await h.api('POST', `/sandbox/razorpay/refunds/${refundId}/fail`);
+  expect(res.status, res.text).toBe(200);
+  const raw = JSON.stringify({ event: 'refund.failed', payload: { refund: { entity: { id: refundId, payment_id: res.body.payment_id, amount: res.body.amount, status: 'failed' } } } });
+  const fixedEventId = `evt_${randomUUID()}`;
+  return {
+    webhook: async (eventId = fixedEventId) => {
+      const hook = await h.api('POST', '/api/webhooks/razorpay', {
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': hmacHex(SANDBOX_CREDENTIALS.razorpayWebhookSecret, raw), 'x-razorpay-event-id': eventId },
+      });
+      return { status: hook.status, body: hook.body };
+    },
+  };
 }
 
 /** Every refund the server queued has been made (or given up on): the provider's figures are final. */

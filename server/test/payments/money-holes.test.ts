@@ -32,7 +32,7 @@ describe('an odd address, and an email that cannot be built, never cost the seat
       return m.length ? m : undefined;
     });
     expect(mail.subject).toBe("You're registered: Odd Address Workshop");
-    expect(mail.attachments.map((a) => a.filename)).toEqual(['workshop.ics']);
+    expect(mail.attachments.map((a) => a.filename)).toEqual(['workshop.ics', expect.stringMatching(/^INV-\d{4}-\d{6}\.pdf$/)]);
   });
 
   it('records an email that cannot be built as failed, keeps none of its secrets, and tells the admins; the booking stands', async () => {

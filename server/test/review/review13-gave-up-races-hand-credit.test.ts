@@ -93,12 +93,15 @@ async function raceCase(handCents: number, priceCents = 9900) {
       const r = await h.db('refunds').where({ id: refund.id }).first();
       return r.status !== 'queued' ? r : undefined;
     });
-    await new Promise((r) => setTimeout(r, 1000));
+    // Every alert queued so far is delivered before the admin reads them (a loaded machine sends late).
+    await waitFor(async () => !(await h.db('email_messages').where({ to_email: admin }).whereNot({ status: 'sent' }).first('id')), 30_000, 50);
     const alerts = await waitFor(async () => {
       const m = (await sandboxEmails(h.server, admin)).filter((e) => /Refund still owed/.test(e.text_body ?? ''));
       return m.length ? m : undefined;
     });
-    const latest = alerts[alerts.length - 1];
+    // An update (hand money found since) always follows the give-up's own alert: queued a moment apart,
+    // the two are sent by two email workers at once and may reach the inbox either way round.
+    const latest = alerts.filter((m) => m.text_body?.includes('Update:')).at(-1) ?? alerts[alerts.length - 1];
 
     // The admin does as the latest alert says.
     if (owedIn(latest.text_body) > 0) {

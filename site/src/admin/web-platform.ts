@@ -1,4 +1,4 @@
-import type { Platform, RegistrationCompletedEvent } from '@workshop/admin-ui';
+import type { Platform, RegistrationCompletedEvent, SaveResult } from '@workshop/admin-ui';
 
 /** Event ids this page has shown: a replay after a reconnect may repeat one. */
 const REMEMBERED_EVENTS = 500;
@@ -28,20 +28,28 @@ export function createWebPlatform(): Platform {
     for (const h of handlers) h(event);
   };
 
+  function download(fileName: string, blob: Blob): SaveResult {
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = fileName;
+    document.body.appendChild(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    return { saved: true, location: fileName };
+  }
+
   return {
     kind: 'web',
+    passkeysInPage: typeof window !== 'undefined' && 'PublicKeyCredential' in window,
     apiBaseUrl: '',
     async saveCsv(fileName, csv) {
       // Exactly what the server sent, its byte order mark included (Excel needs it for UTF-8 names).
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.appendChild(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      return { saved: true, location: fileName };
+      return download(fileName, new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+    },
+    async saveFile(fileName, bytes) {
+      return download(fileName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type: fileName.endsWith('.zip') ? 'application/zip' : 'application/pdf' }));
     },
     notify(title, body, onClick) {
       // The in-page toast already tells a visible admin; a system notice helps one in another tab.

@@ -5,6 +5,7 @@ import { api, ApiError, userMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 import { bookingCalendarEvent, googleCalendarUrl, icsFile, outlookCalendarUrl } from './booking-calendar';
 import { startLines } from './booking-dates';
+import { BookingDocumentsList } from './booking-documents';
 import { BookingSeats } from './booking-seats';
 import { BookingTransfer } from './booking-transfer';
 import '../styles/forms.css';
@@ -275,6 +276,7 @@ export default function BookingScreen() {
           )}
         </>
       )}
+      {!attendee && <BookingDocumentsList token={token} status={b.status} />}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import {
   cardCheckoutFieldsSchema,
+  checkoutBillingSchema,
   firstMessage,
   checkoutSeatsSchema,
   MESSAGES,
@@ -11,6 +12,7 @@ import {
 import { api, ApiError } from '../lib/api';
 import { toast } from '../lib/toast';
 import { landingUtm } from '../lib/utm';
+import type { BillingDraft } from './billing-fields';
 import { DEFAULT_RAZORPAY_SCRIPT, loadRazorpayScript, type RazorpayResponse } from './razorpay-script';
 
 export interface RegistrationValues {
@@ -26,6 +28,9 @@ export interface RegistrationValues {
   /** How many seats (1 to 10) and who sits in them; none named seats the buyer first. */
   seats: number;
   attendees: AttendeeInput[];
+  /** A company's details for the invoice (all optional), checked as the seller's tax ID label says. */
+  billing: BillingDraft;
+  taxIdLabel: string;
 }
 
 const fail = (title: string, description: string) => toast({ title, description, variant: 'destructive' });
@@ -39,6 +44,16 @@ function serverRefusal(err: unknown): boolean {
   else if (['validation_failed', 'bad_request', 'maintenance', 'rate_limited', 'conflict'].includes(err.code)) fail('Error', err.message);
   else return false;
   return true;
+}
+
+/** The company details as the server will check them; false (and said why) when they are not right. */
+function billingOf(v: RegistrationValues): BillingDraft | undefined | false {
+  const parsed = checkoutBillingSchema(v.taxIdLabel).safeParse({ billing: v.billing });
+  if (!parsed.success) {
+    fail('Error', firstMessage(parsed.error));
+    return false;
+  }
+  return parsed.data.billing;
 }
 
 /** PayPal: the server creates the order; the browser leaves for PayPal's approval page. Resolves false on failure. */
@@ -57,9 +72,11 @@ export async function payWithPaypal(v: RegistrationValues): Promise<boolean> {
     fail('Error', firstMessage(parsed.error));
     return false;
   }
+  const billing = billingOf(v);
+  if (billing === false) return false;
   try {
     // A code that made it free answers with the thank-you page as approval_url: the seat is booked.
-    const { approval_url } = await api.checkout.paypal({ ...parsed.data, waitlist_token: v.waitlistToken });
+    const { approval_url } = await api.checkout.paypal({ ...parsed.data, billing, waitlist_token: v.waitlistToken });
     window.location.assign(approval_url);
     return true;
   } catch (err) {
@@ -100,6 +117,8 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
     fail('Error', firstMessage(seats.error));
     return false;
   }
+  const billing = billingOf(v);
+  if (billing === false) return false;
 
   let order: Exclude<Awaited<ReturnType<typeof api.checkout.razorpay>>, { status: 'completed' }> & { script_url?: string };
   try {
@@ -107,6 +126,7 @@ export async function payWithCard(v: RegistrationValues, workshop: PublicWorksho
       workshop_id: v.workshopId,
       ...fields.data,
       ...seats.data,
+      billing,
       promo_code: v.promoCode,
       utm: landingUtm(),
       waitlist_token: v.waitlistToken,

@@ -3,8 +3,10 @@ import { formatPrice, normalizePhoneInput, type PaymentMethod, type PromoPreview
 import { EventTime } from '../components/event-time';
 import { Field } from '../components/field';
 import { Modal } from '../components/modal';
+import { siteStore } from '../lib/data';
 import { toast } from '../lib/toast';
 import { openWaitlist, type DialogState, type OfferPrefill } from '../lib/ui';
+import { BillingFields, type BillingDraft } from './billing-fields';
 import { payWithCard, payWithPaypal } from './checkout';
 import { PromoCodeField } from './promo-code-field';
 import { attendeesToSend, mostSeats, type SeatDraft } from './seat-attendees';
@@ -43,6 +45,9 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
   const [promo, setPromo] = useState<PromoPreview | null>(null);
   const [seatCount, setSeats] = useState(1);
   const [others, setOthers] = useState<SeatDraft[]>([]);
+  const [billing, setBilling] = useState<BillingDraft>({});
+  const site = siteStore.use();
+  const taxIdLabel = site.status === 'ready' ? (site.data.tax_id_label ?? '') : '';
   // A code is priced for one workshop: choosing another asks for it again.
   const setWorkshopId = (id: string) => {
     setWorkshop(id);
@@ -75,7 +80,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
       return;
     }
     setBusy(true);
-    const values = { name, email, phone, workshopId, method, promoCode: applied?.code, waitlistToken: held ? offer?.token : undefined, seats, attendees: named.attendees };
+    const values = { name, email, phone, workshopId, method, promoCode: applied?.code, waitlistToken: held ? offer?.token : undefined, seats, attendees: named.attendees, billing, taxIdLabel };
     // A free seat needs no payment method: the PayPal endpoint books it without asking PayPal.
     if (method === 'paypal' || free) {
       // On success the browser is leaving for PayPal: keep the spinner until it does.
@@ -94,6 +99,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         setEmail('');
         setPhone('');
         chooseSeats(1);
+        setBilling({});
         setProviderOpen(false);
         setBusy(false);
         onPaid(accessId, who.name, who.email);
@@ -163,6 +169,7 @@ export function RegistrationForm({ workshops, initialWorkshopId, prefill, offer,
         />
         {!soldOut && <SeatsField seats={seats} most={most} onSeats={chooseSeats} others={others} onOthers={setOthers} unitCents={unitCents} disabled={busy} />}
         <PromoCodeField workshopId={workshopId} applied={applied} onApplied={setPromo} disabled={busy} />
+        {!free && <BillingFields value={billing} onChange={setBilling} taxIdLabel={taxIdLabel} disabled={busy} />}
         {!free && (
           <fieldset className="methods">
             <legend>Payment method</legend>

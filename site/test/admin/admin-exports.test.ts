@@ -90,6 +90,8 @@ describe('Email All', () => {
     await dialog.waitFor();
     expect(await dialog.getByTestId('email-all-too-many').innerText()).toContain(`The current filter has ${120 + FORMULAS.length} addresses.`);
     expect(await dialog.getByTestId('email-all-link').count()).toBe(0);
+    // The clipboard takes text only from a focused page (a loaded machine can leave the window unfocused).
+    await page.bringToFront();
     await dialog.getByRole('button', { name: `Copy ${120 + FORMULAS.length} addresses` }).click();
     await page.getByText(`Copied ${120 + FORMULAS.length} addresses`).waitFor();
     const copied = (await page.evaluate(() => navigator.clipboard.readText())).split(', ');

@@ -118,6 +118,42 @@ export const cardValue = (page: Page, title: string) => page.getByTestId(`card-$
 export const openOption = (page: Page, text: string | RegExp) =>
   page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: text });
 
+/**
+ * Opens `select` and picks the option reading `text`, until the select shows it. On a loaded
+ * machine the dropdown can still be moving into place (it grows when its options arrive) when
+ * the click lands, which closes it with nothing chosen; a person would simply pick again.
+ */
+export async function chooseOption(page: Page, select: Locator, text: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    // The select's own class says whether it is open; its options may not be visible yet.
+    if (!/\bant-select-open\b/.test((await select.getAttribute('class')) ?? '')) await select.click();
+    await openOption(page, text).click();
+    try {
+      await expect.poll(() => select.textContent(), { timeout: 5_000 }).toContain(text);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/**
+ * Ticks a checkbox inside a dialog. A click that lands while the dialog is still zooming in can
+ * miss the box, so it is ticked again until the box says it is ticked.
+ */
+export async function tick(checkbox: Locator): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    if (await checkbox.isChecked()) return;
+    await checkbox.click();
+    try {
+      await expect.poll(() => checkbox.isChecked(), { timeout: 3_000 }).toBe(true);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
 /** Picks `label` in a list's status filter. */
 export async function chooseStatus(page: Page, label: string): Promise<void> {
   await page.getByTestId('status-filter').click();

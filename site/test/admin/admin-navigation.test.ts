@@ -34,6 +34,7 @@ describe('screen names and wording', () => {
       ['Registrations', 'Registration Management'],
       ['Interests', 'Interest Management'],
       ['Video Leads', 'Video Leads'],
+      ['Invoices', 'Invoices'],
       ['Revive', 'Revive Entries'],
       ['Settings', 'Settings'],
     ];

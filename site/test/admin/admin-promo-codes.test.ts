@@ -1,7 +1,7 @@
 import { PROMO_MESSAGES } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { confirmPopover, navLink, openOption, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
+import { chooseOption, confirmPopover, navLink, screenshot, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
 let page: Page;
@@ -30,8 +30,7 @@ describe('Promo Codes screen', () => {
     expect(await db()('promo_codes')).toHaveLength(0);
 
     await dialog.getByTestId('promo-value').fill('20');
-    await dialog.getByTestId('promo-workshop').click();
-    await openOption(page, 'Promo Screen Workshop').click();
+    await chooseOption(page, dialog.getByTestId('promo-workshop'), 'Promo Screen Workshop');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await page.getByText('Promo code created').waitFor();
     const row = page.getByTestId('promo-codes-table').getByRole('row').filter({ hasText: 'SUMMER20' });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signSendgridEvents } from '../../../server/src/sandbox/sandbox.credentials';
 import { insertRegistration } from '../../../server/test/support/fixtures';
 import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
-import { navLink, newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
+import { chooseOption, navLink, newContext, openOption, screenshot, signIn, startAdminHarness, tableRows, tick, type AdminHarness } from './admin-harness';
 
 const DAY = 86_400_000;
 
@@ -146,7 +146,7 @@ describe('one registration', () => {
     await openDetail(who.email);
     await page.getByTestId('action-refund').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('refund-keep-booking').click();
+    await tick(dialog.getByTestId('refund-keep-booking'));
     await expect.poll(() => dialog.getByTestId('refund-explained').textContent()).toContain('The booking stays, with its seats, join details and reminders');
     expect(await dialog.getByTestId('refund-submit').textContent()).toBe('Refund and keep booking');
     await dialog.getByLabel('Amount to refund (USD)').fill('20');
@@ -220,8 +220,7 @@ describe('one registration', () => {
     const row = await openDetail(mona.email);
     await page.getByTestId('action-move').click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByTestId('move-target').click();
-    await openOption(page, small.title).click();
+    await chooseOption(page, dialog.getByTestId('move-target'), small.title);
     // Someone takes the last seat while the admin is deciding.
     await insertRegistration(db(), small.id, { name: 'Quick Buyer', email: 'quick@example.com' });
     await dialog.getByTestId('move-submit').click();
@@ -229,8 +228,7 @@ describe('one registration', () => {
     expect((await reg(mona.email)).workshop_id).toBe(main.id);
     await screenshot(page, 'registration-move-refused');
 
-    await dialog.getByTestId('move-target').click();
-    await openOption(page, later.title).click();
+    await chooseOption(page, dialog.getByTestId('move-target'), later.title);
     await dialog.getByTestId('move-submit').click();
     await page.getByText(`${mona.name} moved to ${later.title}`).waitFor();
     await expect.poll(() => page.getByTestId('detail-workshop-title').textContent()).toBe(later.title);

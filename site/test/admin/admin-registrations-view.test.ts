@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chooseStatus, expectCounter, newContext, openOption, screenshot, signIn, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
+import { chooseOption, chooseStatus, expectCounter, newContext, screenshot, signIn, startSignedIn, tableRows, type AdminHarness } from './admin-harness';
 import { seedRegistrations, seedWorkshop } from './admin-seed';
 
 let h: AdminHarness;
@@ -18,8 +18,7 @@ afterAll(() => h.stop());
 const rows = () => tableRows(page, 'registrations-table');
 
 async function chooseWorkshop(p: Page, title: string) {
-  await p.getByTestId('workshop-filter').click();
-  await openOption(p, title).click();
+  await chooseOption(p, p.getByTestId('workshop-filter'), title);
 }
 
 describe('registrations: workshop column, workshop filter, and a view kept in the URL', () => {

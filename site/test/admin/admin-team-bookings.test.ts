@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookByPaypal, refundedAtProvider, refundsSettled, type Booked } from '../../../server/test/payments/booking-flows';
 import { createWorkshop, sandboxEmails, waitFor } from '../../../server/test/payments/payments-helpers';
 import { client, type TestServerHandle } from '../../../server/test/support/test-server';
-import { navLink, newContext, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
+import { chooseOption, navLink, newContext, screenshot, signIn, startAdminHarness, tableRows, type AdminHarness } from './admin-harness';
 
 const DAY = 86_400_000;
 const TEAM = [
@@ -90,8 +90,7 @@ describe('a team booking in the admin', () => {
     await seats.getByTestId('seat-move-2').click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.locator('.ant-modal-title').textContent()).toBe('Move seat 2 (Omar Mate) to another workshop');
-    await dialog.getByTestId('move-target').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: 'Later Team Workshop' }).click();
+    await chooseOption(page, dialog.getByTestId('move-target'), 'Later Team Workshop');
     await screenshot(page, 'registration-seat-move');
     await dialog.getByRole('button', { name: 'Move seat' }).click();
     await page.getByText('Seat 2 (Omar Mate) moved to Later Team Workshop').waitFor();

@@ -72,11 +72,13 @@ describe('a change less than 48 hours before the start', () => {
     const ask = page.getByRole('dialog').filter({ hasText: 'Less than 48 hours before the start' });
     await ask.waitFor();
     expect(await ask.innerText()).toContain("Our terms promise 48 hours' notice of a change of date or join link.");
+    await atRest(ask);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await ask.waitFor({ state: 'hidden' });
     expect((await h.server.deps.db('workshops').where({ id: w.id }).first()).join_url).toBeNull();
 
     await card.getByRole('button', { name: 'Save Changes' }).click();
+    await atRest(ask);
     await ask.getByRole('button', { name: 'Save anyway' }).click();
     await expect.poll(async () => (await h.server.deps.db('workshops').where({ id: w.id }).first()).join_url).toBe('https://meet.example.com/new-room');
   });

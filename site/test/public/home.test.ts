@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addWorkshop, countRows, scrollIntoSight, setMaintenance, startSite, toastTexts, type Site } from './site-harness';
+import { addWorkshop, countRows, scrollIntoSight, setMaintenance, startSite, recordToasts, toastTexts, type Site } from './site-harness';
 
 describe('home page in Chromium', () => {
   let site: Site;
@@ -114,11 +114,13 @@ describe('home page in Chromium', () => {
   });
 
   it('on payment=cancelled shows the toast, clears the query and reopens the interest form; its validation stores nothing', async () => {
-    const page = await home(1280, '/?payment=cancelled');
+    const page = await site.page(1280);
+    const seen = await recordToasts(page);
+    await page.goto(site.url('/?payment=cancelled'));
     const dialog = page.getByRole('dialog', { name: 'Facing issues?' });
     await dialog.waitFor();
-    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Payment Cancelled'));
-    expect((await toastTexts(page)).join(' ')).toContain('Your PayPal payment was cancelled. You can try again anytime.');
+    await expect.poll(seen, { timeout: 15_000 }).toContain('status: Payment Cancelled');
+    expect(await seen()).toContain('Your PayPal payment was cancelled. You can try again anytime.');
     await expect.poll(() => page.url()).toBe(site.url('/'));
     expect(await dialog.innerText()).toContain('Please fill in details and our team will reach out to you.');
 
@@ -159,13 +161,16 @@ describe('home page in Chromium', () => {
   });
 
   it('shows the PayPal success and the failure toasts from the query, then resets the URL', async () => {
-    const page = await home(1280, '/?payment=success&method=paypal');
-    await expect.poll(() => toastTexts(page), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Registration Complete!'));
-    expect((await toastTexts(page)).join(' ')).toContain('Your PayPal payment was successful. Check your email for confirmation details.');
+    const page = await site.page(1280);
+    const seen = await recordToasts(page);
+    await page.goto(site.url('/?payment=success&method=paypal'));
+    await expect.poll(seen, { timeout: 15_000 }).toContain('status: Registration Complete!');
+    expect(await seen()).toContain('Your PayPal payment was successful. Check your email for confirmation details.');
     await expect.poll(() => page.url()).toBe(site.url('/'));
 
     await page.goto(site.url('/?payment=failed&message=The%20card%20was%20declined.'));
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Payment Failed' }).innerText()).toContain('The card was declined.');
+    await expect.poll(seen, { timeout: 15_000 }).toContain('alert: Payment Failed');
+    expect(await seen()).toContain('The card was declined.');
     await expect.poll(() => page.url()).toBe(site.url('/'));
   });
 

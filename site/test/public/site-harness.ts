@@ -113,6 +113,25 @@ export function toastTexts(page: Page) {
 }
 
 /**
+ * Notes every toast as it appears, as "role: text", from the next navigation on. A toast lasts
+ * 6 s, and a loaded machine can take longer than that to hand a page back from `goto`.
+ * Returns what has been seen so far, joined by " | ".
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { toastsSeen: string[] }).toastsSeen = seen;
+    new MutationObserver(() => {
+      for (const t of document.querySelectorAll<HTMLElement>('[data-testid="toast"]')) {
+        const said = `${t.getAttribute('role')}: ${t.textContent}`;
+        if (!seen.includes(said)) seen.push(said);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { toastsSeen?: string[] }).toastsSeen?.join(' | ') ?? '');
+}
+
+/**
  * Scrolls `target` into view as a reader would, and waits for it to be drawn: the home page's
  * sections below the hero are laid out only once near the screen (content-visibility), a frame
  * after the scroll, and their words count as shown (innerText) from then on.

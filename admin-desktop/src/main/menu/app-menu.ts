@@ -14,7 +14,7 @@ export interface MenuState {
 }
 
 /**
- * In sidebar order. Only nine digits exist for Ctrl/Cmd+N: Video Leads goes without one so the
+ * In sidebar order. Only nine digits exist for Ctrl/Cmd+N: Video Leads and Invoices go without one so the
  * other screens keep the shortcuts admins already know.
  */
 const SCREENS: { label: string; to: NavigateTarget; key?: number }[] = [
@@ -24,6 +24,7 @@ const SCREENS: { label: string; to: NavigateTarget; key?: number }[] = [
   { label: 'Needs Attention', to: 'attention', key: 4 },
   { label: 'Interests', to: 'interests', key: 5 },
   { label: 'Video Leads', to: 'video-leads' },
+  { label: 'Invoices', to: 'invoices' },
   { label: 'Revive', to: 'revive', key: 6 },
   { label: 'Promo Codes', to: 'promo-codes', key: 7 },
   { label: 'Settings', to: 'settings', key: 8 },

@@ -45,6 +45,9 @@ export const SIGNED_OUT_SCREENS: [string, ComponentType][] = [
   ['login', screen(() => import('../screens/login/login.screen'), 'LoginScreen')],
   ['create', screen(() => import('../screens/create-admin/create-admin.screen'), 'CreateAdminScreen', { antd: true })],
   ['reset-password', screen(() => import('../screens/login/reset-password.screen'), 'ResetPasswordScreen', { antd: true })],
+  // Passkey steps the desktop app hands to the browser (signed in or not, this browser's own session is not involved).
+  ['passkey', screen(() => import('../screens/login/passkey-handoff.screen'), 'PasskeyHandoffScreen', { antd: true })],
+  ['add-passkey', screen(() => import('../screens/settings/add-passkey.screen'), 'AddPasskeyScreen', { antd: true })],
 ];
 
 export const SIGNED_IN_SCREENS: [string, ComponentType][] = [
@@ -55,6 +58,7 @@ export const SIGNED_IN_SCREENS: [string, ComponentType][] = [
   ['attention', screen(() => import('../screens/attention/attention.screen'), 'AttentionScreen')],
   ['interests', screen(() => import('../screens/interests/interests.screen'), 'InterestsScreen')],
   ['video-leads', screen(() => import('../screens/video-leads/video-leads.screen'), 'VideoLeadsScreen')],
+  ['invoices', screen(() => import('../screens/invoices/invoices.screen'), 'InvoicesScreen')],
   ['revive', screen(() => import('../screens/revive/revive.screen'), 'ReviveScreen')],
   ['promo-codes', screen(() => import('../screens/promo-codes/promo-codes.screen'), 'default')],
   ['settings', screen(() => import('../screens/settings/settings.screen'), 'SettingsScreen')],

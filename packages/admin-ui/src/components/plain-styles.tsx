@@ -42,6 +42,10 @@ const CSS = `
 .wk-button:active{background:#3a32c2}
 .wk-button:focus-visible{outline:4px solid rgba(79,70,229,0.35);outline-offset:1px}
 .wk-button:disabled{opacity:.65;cursor:default}
+.wk-button-secondary{color:#4f46e5;background:#fff;border-color:#4f46e5}
+.wk-button-secondary:hover{color:#fff}
+.wk-button.wk-button-secondary .wk-spin{border-color:rgba(79,70,229,0.25);border-top-color:#4f46e5}
+.wk-hint{margin:8px 0 0;font-size:14px;color:#595959}
 .wk-button .wk-spin{width:16px;height:16px;border-width:2px;border-color:rgba(255,255,255,0.35);border-top-color:#fff}
 `;
 

@@ -32,9 +32,17 @@ export interface RegistrationCompletedEvent {
  */
 export interface Platform {
   readonly kind: 'web' | 'desktop';
+  /**
+   * Whether a passkey (WebAuthn) works in this page. The web admin is on the site's own address,
+   * where the passkeys are bound; the desktop app's page (app://) is not, so it hands that step
+   * to the system browser.
+   */
+  readonly passkeysInPage: boolean;
   /** Base URL of the API: '' for the same-origin web admin, the chosen server for desktop. */
   readonly apiBaseUrl: string;
   saveCsv(fileName: string, csv: string): Promise<SaveResult>;
+  /** A file the server made (an invoice PDF, a ZIP of them): the browser downloads it, the desktop app asks where with the system's save dialog. */
+  saveFile(fileName: string, bytes: Uint8Array): Promise<SaveResult>;
   notify(title: string, body: string, onClick?: () => void): void;
   /** Last good copy of a list or figure, for offline reading. The web admin keeps none. */
   readCache<T>(key: string): Promise<CachedValue<T> | null>;

@@ -91,6 +91,7 @@ export const TWO_FACTOR_MESSAGES = {
   setUpFirst: 'The owners require two-factor sign-in: set it up to continue.',
   locked: 'Too many wrong codes for this account. Try again in 15 minutes.',
   password: 'Enter your password to set up two-factor sign-in.',
+  notYourOwn: 'Turn your own two-factor sign-in off from your account, with your password.',
 } as const;
 
 /** How many single-use recovery codes an admin gets when turning two-factor sign-in on. */
@@ -98,17 +99,10 @@ export const RECOVERY_CODE_COUNT = 10;
 /** How long the step between a right password and the code may take. */
 export const TWO_FACTOR_CHALLENGE_MINUTES = 5;
 
-const codeField = z.string({ error: TWO_FACTOR_MESSAGES.code }).trim().min(6, TWO_FACTOR_MESSAGES.code).max(20, TWO_FACTOR_MESSAGES.code);
+export const twoFactorCodeField = z.string({ error: TWO_FACTOR_MESSAGES.code }).trim().min(6, TWO_FACTOR_MESSAGES.code).max(20, TWO_FACTOR_MESSAGES.code);
 
 /** POST /api/auth/two-factor/totp/confirm */
 export const totpConfirmSchema = z.object({ code: z.string({ error: TWO_FACTOR_MESSAGES.code }).trim().regex(/^\d{6}$/, TWO_FACTOR_MESSAGES.code) });
-/** POST /api/auth/login/two-factor: a TOTP code or a recovery code, for the challenge the password step answered. */
-export const loginTwoFactorSchema = z.object({
-  challenge: z.string({ error: TWO_FACTOR_MESSAGES.challengeGone }).min(1, TWO_FACTOR_MESSAGES.challengeGone).max(100, TWO_FACTOR_MESSAGES.challengeGone),
-  code: codeField,
-  client: z.enum(['web', 'desktop']).optional(),
-});
-export type LoginTwoFactorInput = z.infer<typeof loginTwoFactorSchema>;
 /** POST /api/auth/two-factor/totp: the password, so a session left open (or stolen) cannot bind its own phone to the account. */
 export const totpStartSchema = z.object({ password: z.string({ error: TWO_FACTOR_MESSAGES.password }).min(1, TWO_FACTOR_MESSAGES.password).max(200, 'Password is too long') });
 /** DELETE /api/auth/two-factor: the password, so a session left open cannot turn it off. */

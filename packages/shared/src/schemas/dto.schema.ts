@@ -215,7 +215,14 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const loginResponseSchema = z.union([
   z.object({ user: sessionUserSchema, token: z.string().optional() }),
   /** The password was right and the admin has two-factor sign-in on: the code comes next (POST /api/auth/login/two-factor). */
-  z.object({ two_factor_required: z.literal(true), challenge: z.string() }),
+  z.object({
+    two_factor_required: z.literal(true),
+    challenge: z.string(),
+    /** What this admin can answer with: an authenticator app (or a recovery code), a passkey. */
+    methods: z.array(z.enum(['totp', 'passkey'])),
+    /** The site's page where a browser signs in with a passkey for the desktop app (null without passkeys). */
+    passkey_url: z.string().nullable(),
+  }),
 ]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -68,7 +68,9 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
       if (items.length < 100) return all;
     }
   };
-  const findRefund = async (paymentId: string, key: string): Promise<RzpRefund | undefined> => (await allRefunds(paymentId)).find((r) => keyOf(r) === key);
+  // A refund the bank sent back (`failed`) moved no money: it is not the refund made under its key,
+  // which is asked for again (and then found) under the same key.
+  const findRefund = async (paymentId: string, key: string): Promise<RzpRefund | undefined> => (await allRefunds(paymentId)).find((r) => keyOf(r) === key && r.status !== 'failed');
   return {
     method: 'razorpay',
 
@@ -113,6 +115,10 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
       return found && { refundId: found.id, amountCents: found.amount === undefined ? undefined : Number(found.amount) };
     },
 
+    async failedRefunds(paymentId) {
+      return (await allRefunds(paymentId)).filter((r) => r.status === 'failed').map((r) => r.id);
+    },
+
     async listRefunds({ paymentId }) {
       return (await allRefunds(paymentId)).filter((r) => r.status !== 'failed').map((r) => ({ id: r.id, amountCents: Number(r.amount ?? 0), key: keyOf(r) }));
     },
@@ -155,7 +161,8 @@ export function razorpayProvider(client: Razorpay, keys: { keyId: string; keySec
       const payment = event?.payload?.payment?.entity;
       const base = { eventId, type, payload: event };
       if (/^(payment\.(authorized|captured|failed)|order\.paid)$/.test(type) && payment?.order_id) return { ...base, kind: 'payment', orderId: payment.order_id, paymentId: payment.id };
-      if (type === 'refund.processed') return { ...base, kind: 'refund', paymentId: event.payload?.refund?.entity?.payment_id };
+      // Made, or sent back by the bank after Razorpay had accepted it: either way the payment's refunds are looked at afresh.
+      if (type === 'refund.processed' || type === 'refund.failed') return { ...base, kind: 'refund', paymentId: event.payload?.refund?.entity?.payment_id };
       return { ...base, kind: 'other' };
     },
   };

@@ -3,9 +3,11 @@ import type { Knex } from 'knex';
 import type { EmailSender } from '../../email/email.data';
 import { lockPayment, noteRefundedOutside } from '../ledger/payment-ledger';
 import { ALREADY_REFUNDED, type ProviderRefund } from '../payment-provider';
+import { refundCompleted } from '../payments.hooks';
 import { queueRefundFailedAlert } from './refund-alerts';
 import { OUTCOME_UNKNOWN_MINUTES } from './refund.claim';
 import { scheduleRefundJob } from './refund.queue';
+import { reopenSentBack } from './refunds-sent-back';
 
 interface Row {
   id: string;
@@ -29,7 +31,8 @@ interface Row {
  * refund, about to make its call. What is left is a decision of its own: no longer kept
  * (noteRefundedOutside), once no call of ours that may still land could turn out to be refused
  * for want of the room it took (then it is that refund's money, and a fee the decision kept
- * stays kept). Hand money credited to a refund that gave up is the admin carrying out an alert:
+ * stays kept). A refund of ours the provider reports failed (`sentBack`: the bank sent it back) is
+ * owed again first (refunds-sent-back.ts), so hand money goes to it like to any open refund. Hand money credited to a refund that gave up is the admin carrying out an alert:
  * every refund of the payment that gave up is alerted again with what it now owes. Run with nothing locked; it locks the payment's
  * ledger row, the lock every decision and refund of that payment is queued under.
  */
@@ -40,9 +43,12 @@ export async function attributeHandRefunds(
   atProvider: ProviderRefund[],
   self: string | undefined,
   sender: EmailSender,
-): Promise<void> {
+  sentBack: string[] = [],
+): Promise<{ madeAgain: number }> {
   const payment = await lockPayment(trx, provider, paymentId);
-  if (!payment) return;
+  if (!payment) return { madeAgain: 0 };
+  // A refund of ours the bank sent back is owed again before any hand money is counted.
+  const madeAgain = await reopenSentBack(trx, provider, paymentId, sentBack, sender);
   const rows: Row[] = await trx('refunds')
     .where({ provider, payment_id: paymentId })
     .orderBy('created_at')
@@ -67,7 +73,7 @@ export async function attributeHandRefunds(
     .reduce((sum, r) => sum + (r.amount_cents - r.credited_cents), 0);
   const accounted = rows.reduce((sum, r) => sum + r.credited_cents, 0) + coveredByHand + payment.refunded_outside_cents;
   let unaccounted = byHand.reduce((sum, f) => sum + f.amountCents, 0) - accounted;
-  if (unaccounted <= 0) return;
+  if (unaccounted <= 0) return { madeAgain };
   // Refunds that gave up first: their alert asked an admin to give the money back by hand, and
   // nothing else will pay them. Then the caller's own (it is about to ask for the rest), then the
   // others in order: those still queued are paid by their own runs.
@@ -96,5 +102,11 @@ export async function attributeHandRefunds(
   // While a call of ours may still land, what the rest is waits on it: landed, the rest came on top
   // of it (noted at the next look); refused, it was that refund's own money (its runner credits it then).
   const waiting = rows.some((r) => r.in_flight && r.id !== self && r.status !== 'succeeded' && !landed.has(r.id));
-  if (unaccounted > 0 && !waiting) await noteRefundedOutside(trx, payment, payment.refunded_outside_cents + unaccounted);
+  if (unaccounted > 0 && !waiting) {
+    const noted = await noteRefundedOutside(trx, payment, payment.refunded_outside_cents + unaccounted);
+    // Money back with the buyer that no refund of ours carries: its credit note, once per amount noted (the total names it).
+    const back = noted.refunded_outside_cents - payment.refunded_outside_cents;
+    if (back > 0) await refundCompleted.emit(trx, { registrationId: null, paymentId, refundKey: `outside:${paymentId}:${noted.refunded_outside_cents}`, cents: back, sender });
+  }
+  return { madeAgain };
 }

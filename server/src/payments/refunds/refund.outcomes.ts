@@ -3,6 +3,7 @@ import { lockPayment } from '../ledger/payment-ledger';
 import { queueRefundFailedAlert } from './refund-alerts';
 import { tryTransition } from '../../registrations/registration-transition';
 import { recordEvent } from '../payment-events.queries';
+import { refundCompleted } from '../payments.hooks';
 import type { PaymentsContext } from '../payments.context';
 import type { RefundRow } from './refund.queue';
 
@@ -31,6 +32,10 @@ export async function refundSucceeded(ctx: PaymentsContext, r: RefundRow, made: 
     const key = r.idempotency_key;
     const eventId = key.startsWith('auto:') ? `refund:${r.payment_id}` : key.startsWith('refund:') ? key : `refund:${key}`;
     await recordEvent(trx, { provider: r.provider, eventId, type: 'refund.completed', payload: { ...r, provider_refund_id: providerRefundId }, registrationId: r.registration_id });
+    // All of the refund is back (part of it may have been given by hand at the provider: `credited`),
+    // whether or not its order is still here (a clear removes it; the payment still names the money).
+    // A second payment of the same order given back was never invoiced: no credit note for it.
+    if (r.reason !== 'duplicate_payment') await refundCompleted.emit(trx, { registrationId: r.registration_id, paymentId: r.payment_id, refundKey: `refund:${r.id}`, cents: r.amount_cents, sender: ctx.sender });
     if (!r.registration_id) return;
     if (r.reason === 'duplicate_payment') await queueDuplicateRefundEmail(trx, r.registration_id, ctx.sender);
     const open = await trx('refunds').where({ registration_id: r.registration_id }).whereNot({ status: 'succeeded' }).first('id');

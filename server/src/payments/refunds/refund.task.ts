@@ -1,7 +1,7 @@
 import { formatCents } from '@workshop/shared';
 import type { Task } from 'graphile-worker';
 import { errorText } from '../../http/error-text';
-import { type PaymentProvider, type ProviderRefund, RefundExceedsRemaining, type RefundRequest, RefundOutcomeUnknown } from '../payment-provider';
+import { failedRefundsAt, type PaymentProvider, type ProviderRefund, RefundExceedsRemaining, type RefundRequest, RefundOutcomeUnknown } from '../payment-provider';
 import type { PaymentsContext } from '../payments.context';
 import { ClaimLost, type ClaimedRefund, claimRefund, holdClaim, OUTCOME_UNKNOWN_MINUTES, REFUND_LEASE_SECONDS, releaseClaim } from './refund.claim';
 import { attributeHandRefunds } from './hand-refunds';
@@ -47,6 +47,17 @@ async function refundsAtProvider(ctx: PaymentsContext, provider: PaymentProvider
   }
 }
 
+/** The payment's refunds at the provider, and those of them it reports failed (sent back by the bank). */
+async function seenAtProvider(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<{ made: ProviderRefund[]; failed: string[] } | undefined> {
+  const made = await refundsAtProvider(ctx, provider, r);
+  if (!made) return undefined;
+  try {
+    return { made, failed: await failedRefundsAt(provider, r.payment_id) };
+  } catch (err) {
+    throw new RefundsNotSeen(`could not list the payment's failed refunds at the provider: ${errorText(err)}`);
+  }
+}
+
 /**
  * What of this refund was already given back by hand at the provider (see hand-refunds.ts),
  * looked at afresh just before asking: answers the refund's credit now, and the refund of ours
@@ -54,10 +65,10 @@ async function refundsAtProvider(ctx: PaymentsContext, provider: PaymentProvider
  * call, an answer lost): that one is recorded, never asked for again.
  */
 async function creditNow(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<{ credited: number; landed?: ProviderRefund }> {
-  const atProvider = await refundsAtProvider(ctx, provider, r);
-  if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, r.id, ctx.sender));
+  const seen = await seenAtProvider(ctx, provider, r);
+  if (seen) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, seen.made, r.id, ctx.sender, seen.failed));
   const credited: number = (await ctx.db('refunds').where({ id: r.id }).first('credited_cents')).credited_cents;
-  return { credited, landed: atProvider?.find((f) => f.key === r.id) };
+  return { credited, landed: seen?.made.find((f) => f.key === r.id) };
 }
 
 /**
@@ -109,8 +120,8 @@ async function makeOnce(ctx: PaymentsContext, provider: PaymentProvider, r: Clai
  */
 async function lookAgainAfter(ctx: PaymentsContext, provider: PaymentProvider, r: ClaimedRefund): Promise<void> {
   try {
-    const atProvider = await refundsAtProvider(ctx, provider, r);
-    if (atProvider) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, atProvider, undefined, ctx.sender));
+    const seen = await seenAtProvider(ctx, provider, r);
+    if (seen) await ctx.db.transaction((trx) => attributeHandRefunds(trx, r.provider, r.payment_id, seen.made, undefined, ctx.sender, seen.failed));
   } catch (err) {
     ctx.logger.warn({ err: errorText(err), refundId: r.id, paymentId: r.payment_id }, 'could not look for refunds made by hand after a refund went through');
   }

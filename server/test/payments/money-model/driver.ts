@@ -174,6 +174,8 @@ export class MoneyDriver {
         return this.providerSide.ledgerStall();
       case 'refundGivesUp':
         return this.providerSide.refundGivesUp();
+      case 'refundSentBack':
+        return this.providerSide.refundSentBack();
       case 'cancelWorkshop':
         return this.organiser.cancelWorkshop();
       case 'addByHand':

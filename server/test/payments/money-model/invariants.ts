@@ -2,6 +2,7 @@ import type { Db } from '../../../src/db/knex';
 import { countTakenSeats } from '../../../src/workshops/seats.queries';
 import { ByHandSteps } from './by-hand-steps';
 import type { CaseRun } from './driver';
+import { byHandCredited, invoicesMatchMoney } from './invoice-invariants';
 import { capturedPayments, ledgerMatchesProvider, organiserWithinDecisions, promoWithinUses, refundsMadeOnce, refundsMatchDecisions } from './money-invariants';
 
 /** A workshop never has more completed seats than its capacity (either of the case's two; seats, not orders): checked after every step. */
@@ -25,8 +26,8 @@ export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string 
  * or archived by a clear) and was not refunded, or it was refunded in full and bought nothing,
  * or a business decision ended its seat and exactly what that decision gave back was refunded;
  * no refund was made twice; nothing was refunded that was not captured; the one-use code sold
- * one discounted seat; the ledger agrees with the provider; every completed registration got exactly one
- * confirmation; no checkout is left pending.
+ * one discounted seat; the ledger agrees with the provider; the invoices and credit notes agree with
+ * the money; every completed registration got exactly one confirmation; no checkout is left pending.
  */
 export async function settledInvariants(db: Db, run: CaseRun, seen: Record<string, number>, webhooksArrive: boolean): Promise<string[]> {
   const problems: string[] = [];
@@ -41,6 +42,8 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   problems.push(...organiserWithinDecisions(run, captured));
   problems.push(...(await promoWithinUses(db, run)));
   if (webhooksArrive) problems.push(...(await ledgerMatchesProvider(db, captured)));
+  problems.push(...(await invoicesMatchMoney(db, captured, seen)));
+  problems.push(...(await byHandCredited(db, run.workshopIds)));
   const strayRefunds = await db('refunds as f')
     .where('f.status', 'succeeded')
     .whereIn('f.payment_id', db('provider_sandbox.razorpay_payments').whereNotIn('status', ['captured', 'refunded']).select('id'));

@@ -128,13 +128,16 @@ export async function ledgerMatchesProvider(db: Db, captured: Captured[]): Promi
   return problems;
 }
 
-/** One refund row is one refund at the provider: never two for the same key (an admin's retry beside a running one). */
+/**
+ * One refund row is one refund at the provider: never two for the same key (an admin's retry beside
+ * a running one). A refund the bank sent back (failed) moved no money: it is made again under its key.
+ */
 export async function refundsMadeOnce(db: Db, captured: Captured[]): Promise<string[]> {
   const ids = captured.map((p) => p.id);
   if (!ids.length) return [];
   const r = await db.raw(
     `SELECT payment_id, notes->>'idempotency_key' AS key, count(*)::int AS n FROM provider_sandbox.razorpay_refunds
-      WHERE payment_id = ANY(?) AND notes->>'idempotency_key' IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1
+      WHERE payment_id = ANY(?) AND notes->>'idempotency_key' IS NOT NULL AND status <> 'failed' GROUP BY 1, 2 HAVING count(*) > 1
      UNION ALL
      SELECT capture_id, custom_id, count(*)::int FROM provider_sandbox.paypal_refunds
       WHERE capture_id = ANY(?) AND custom_id IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1`,

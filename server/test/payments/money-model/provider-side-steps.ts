@@ -198,6 +198,21 @@ export class ProviderSideSteps {
   }
 
   /**
+   * The bank sends back the case's latest refund of ours that Razorpay made: the money is the
+   * merchant's again and the buyer has nothing. Razorpay's `refund.failed` is queued like any other
+   * webhook (late, twice, or never: the reconciler must then find it).
+   */
+  async refundSentBack(): Promise<void> {
+    const payments = await this.driver.casePaymentIds();
+    if (!payments.length) return;
+    const made = await this.db('refunds').whereIn('payment_id', payments).where({ provider: 'razorpay', status: 'succeeded' }).where('provider_refund_id', 'like', 'rfnd_%').orderBy('completed_at', 'desc').first('provider_refund_id', 'payment_id');
+    if (!made) return;
+    const res = await this.api('POST', `/sandbox/razorpay/refunds/${made.provider_refund_id}/fail`);
+    if (res.status !== 200) return;
+    this.driver.queueWebhook('razorpay', `evt_${randomUUID()}`, { event: 'refund.failed', payload: { refund: { entity: { id: made.provider_refund_id, payment_id: made.payment_id, amount: res.body.amount, status: 'failed' } } } });
+  }
+
+  /**
    * A slow transaction holds every payment of the case (the ledger rows) longer than a refund
    * runner's lease: runners waiting for them outlive their claims (the database's clock passed
    * over five minutes, here by moving the leases' end to now), and an admin presses retry on every

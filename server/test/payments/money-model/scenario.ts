@@ -49,6 +49,8 @@ export type Step =
   | { do: 'runnerDies' }
   /** An open refund gives up for good, and an admin refunds by hand the amount the alert names. */
   | { do: 'refundGivesUp' }
+  /** The bank sends back a refund of ours Razorpay had made (`refund.failed`, its webhook queued like any other). */
+  | { do: 'refundSentBack' }
   /** The buyer approves or pays one of their earlier orders (one they cancelled or replaced, say). */
   | { do: 'payOld'; b: number; k: number }
   /** The waitlist: join the line, check out with the offer link, let the offer run out, leave, and the offer job running. */
@@ -118,6 +120,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ do: fc.constant('handRefund' as const), b: buyerIx, share: fc.constantFrom(0.5 as const, 1 as const) }) },
   { weight: 1, arbitrary: fc.constant({ do: 'runnerDies' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'refundGivesUp' as const }) },
+  { weight: 1, arbitrary: fc.constant({ do: 'refundSentBack' as const }) },
   { weight: 1, arbitrary: fc.constant({ do: 'cancelWorkshop' as const }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('goodwill' as const), b: buyerIx, share: fc.constantFrom(0.25 as const, 0.5 as const) }) },
   { weight: 1, arbitrary: fc.record({ do: fc.constant('reschedule' as const), days: fc.constantFrom(2 as const, 10 as const) }) },

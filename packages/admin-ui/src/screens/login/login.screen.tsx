@@ -8,7 +8,7 @@ import { AuthCard } from '../../components/auth-card';
 import { ICONS, PlainIcon, Spinner } from '../../components/plain-styles';
 import { leaveNotice, takeNotice } from '../../session/notice';
 import { useSession } from '../../session/session.store';
-import { TwoFactorStep } from './two-factor-step';
+import { TwoFactorStep, type SecondStep } from './two-factor-step';
 
 interface LoginValues {
   email: string;
@@ -31,7 +31,7 @@ export function LoginScreen() {
   const [reveal, setReveal] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<SecondStep | null>(null);
   const signedIn = (user: SessionUser) => {
     signIn(user);
     leaveNotice('Welcome to the admin portal!');
@@ -67,7 +67,7 @@ export function LoginScreen() {
       const answer = await api.auth.login(values);
       // Two-factor on: the password was right; the code comes next.
       if ('two_factor_required' in answer) {
-        setChallenge(answer.challenge);
+        setChallenge({ challenge: answer.challenge, methods: answer.methods, passkeyUrl: answer.passkey_url });
         setBusy(false);
         return;
       }
@@ -109,7 +109,7 @@ export function LoginScreen() {
         </div>
       )}
       {challenge ? (
-        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={() => (setChallenge(null), setValues((v) => ({ ...v, password: '' })))} />
+        <TwoFactorStep step={challenge} onSignedIn={signedIn} onRestart={() => (setChallenge(null), setValues((v) => ({ ...v, password: '' })))} />
       ) : (
       <form onSubmit={submit} noValidate>
         {field(

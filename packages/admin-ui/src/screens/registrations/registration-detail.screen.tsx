@@ -13,6 +13,7 @@ import { useCachedQuery } from '../../queries/use-cached-query';
 import { RegistrationActions } from './registration-actions';
 import { RegistrationFacts } from './registration-facts';
 import { RegistrationHistory } from './registration-history';
+import { RegistrationInvoices } from './registration-invoices';
 import { RegistrationSeats } from './registration-seats';
 
 /** How often the page looks again while money or an email is still on its way. */
@@ -64,6 +65,7 @@ export function RegistrationDetailScreen() {
           </Col>
           <Col xs={24} xl={10}>
             <Flex vertical gap={16}>
+              <RegistrationInvoices registrationId={id} version={`${data.registration.status}:${data.refunds.map((f) => f.status).join(',')}`} />
               <RegistrationHistory detail={data} />
             </Flex>
           </Col>

@@ -23,6 +23,7 @@ const EMAIL_KINDS: Record<string, string> = {
   attendee_reminder_1h: "Attendee's reminder, an hour before",
   seat_cancelled: 'Seats cancelled',
   attendee_cancelled: "Attendee's seat cancelled",
+  credit_note: 'Credit note (refund gone through)',
 };
 const kindLabel = (kind: string) => EMAIL_KINDS[kind] ?? kind.replace(/_/g, ' ');
 

@@ -76,7 +76,7 @@ export function AdminsSection() {
           <span style={{ whiteSpace: 'nowrap' }}>
             <Tag color="green">On</Tag>
             {a.id !== me?.id && (
-              <Popconfirm title={`Reset ${a.email}'s two-factor sign-in?`} description="It is turned off and they are signed out; they set it up again at their next sign-in." okText="Reset" disabled={blocked} onConfirm={() => act(a.id, () => api.admin.users.resetTwoFactor(a.id), `${a.email}'s two-factor sign-in was reset`)}>
+              <Popconfirm title={`Reset ${a.email}'s two-factor sign-in?`} description="Their authenticator app and passkeys are removed, they are signed out and their password stops working: they are emailed a link to set a new one, then set two-factor up again." okText="Reset" disabled={blocked} onConfirm={() => act(a.id, () => api.admin.users.resetTwoFactor(a.id), `${a.email}'s two-factor sign-in was reset`)}>
                 <Button size="small" type="link" disabled={blocked} data-testid={`admin-reset-two-factor-${a.email}`}>
                   Reset
                 </Button>

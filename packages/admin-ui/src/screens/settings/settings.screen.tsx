@@ -11,6 +11,7 @@ import { AdminsSection } from './admins-section';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { DangerSection } from './danger-section';
 import { RecoverySection } from './recovery-section';
+import { InvoicingSection } from './invoicing-section';
 import { LinksSection } from './links-section';
 import { RefundPolicySection } from './refund-policy-section';
 import { SettingSection, type SettingSectionConfig, type ToggleSettingKey } from './setting-section';
@@ -75,6 +76,11 @@ export function SettingsScreen() {
             <div style={{ height: 20 }} />
             <AccountSection />
           </Col>
+          {reason !== ADMINS_MESSAGES.ownerOnly && (
+            <Col xs={24}>
+              <InvoicingSection disabled={offline} />
+            </Col>
+          )}
           <Col xs={24}>
             <LinksSection value={settings.site_links ?? DEFAULT_SETTINGS.site_links} disabled={offline} saving={saving === 'site_links'} save={(value) => save('site_links', value)} />
           </Col>

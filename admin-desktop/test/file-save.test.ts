@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { SaveDialogOptions } from 'electron';
 import { registrationCsvFileName } from '@workshop/shared';
 import { describe, expect, it } from 'vitest';
-import { saveCsv } from '../src/main/files/csv-export.service';
+import { saveCsv } from '../src/main/files/file-save.service';
 import { failingFs, listFiles, tempDir } from './support/fakes';
 
 const CSV = 'Registration ID,Name,Email\r\nWS-1,"Doe, Jane",jane@example.com\r\n';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
-import type { CsvSaveResult } from '../../shared/ipc-contract';
+import type { FileSaveResult } from '../../shared/ipc-contract';
 import { writeFileAtomic } from '../storage/atomic-file';
 import type { FileSystem } from '../storage/file-system';
 
@@ -9,35 +9,46 @@ export interface SaveDialog {
   showSaveDialog(options: SaveDialogOptions): Promise<SaveDialogReturnValue>;
 }
 
-export interface CsvExportDeps {
+export interface FileSaveDeps {
   dialog: SaveDialog;
   fs: FileSystem;
   /** Where the dialog opens first (the OS Downloads folder). */
   defaultDir: () => string;
 }
 
+/** What kind of file the save dialog offers to write. */
+const KINDS = {
+  csv: { title: 'Export CSV', filter: 'CSV files', extension: 'csv' },
+  pdf: { title: 'Save PDF', filter: 'PDF documents', extension: 'pdf' },
+  zip: { title: 'Save ZIP', filter: 'ZIP archives', extension: 'zip' },
+} as const;
+
 /**
- * Export CSV on the desktop: the system save dialog proposes the SPEC's file name, the file
- * is written atomically, and the answer says where it went or why it did not.
+ * Saving a file on the desktop (an export, an invoice): the system save dialog proposes the
+ * name, the file is written atomically, and the answer says where it went or why it did not.
  */
-export async function saveCsv(deps: CsvExportDeps, fileName: string, csv: string): Promise<CsvSaveResult> {
+export async function saveFile(deps: FileSaveDeps, kind: keyof typeof KINDS, fileName: string, content: string | Uint8Array): Promise<FileSaveResult> {
+  const k = KINDS[kind];
   const choice = await deps.dialog.showSaveDialog({
-    title: 'Export CSV',
+    title: k.title,
     defaultPath: path.join(deps.defaultDir(), fileName),
-    filters: [{ name: 'CSV files', extensions: ['csv'] }],
+    filters: [{ name: k.filter, extensions: [k.extension] }],
     properties: ['createDirectory', 'showOverwriteConfirmation'],
   });
   if (choice.canceled || !choice.filePath) return { saved: false, canceled: true };
 
-  const target = path.extname(choice.filePath) ? choice.filePath : `${choice.filePath}.csv`;
+  const target = path.extname(choice.filePath) ? choice.filePath : `${choice.filePath}.${k.extension}`;
   try {
-    await writeFileAtomic(deps.fs, target, csv, { mode: 0o644 });
+    await writeFileAtomic(deps.fs, target, content, { mode: 0o644 });
     return { saved: true, location: target };
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
     return { saved: false, error: `Could not save ${path.basename(target)}: ${describe(reason)}` };
   }
 }
+
+/** Export CSV on the desktop, with the SPEC's file name proposed. */
+export const saveCsv = (deps: FileSaveDeps, fileName: string, csv: string) => saveFile(deps, 'csv', fileName, csv);
 
 function describe(code: string): string {
   switch (code) {
