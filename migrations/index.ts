@@ -56,6 +56,7 @@ import * as registrationPersonIndexes from './20261208090000-registration-person
 import * as adminSignInChangedEmail from './20261208100000-admin-sign-in-changed-email';
 import * as refundsSentBack from './20261208110000-refunds-sent-back';
 import * as emailDeliveryEvents from './20261208120000-email-delivery-events';
+import * as emailRegistrationIndex from './20261209090000-email-registration-index';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -118,4 +119,5 @@ export const migrations: Record<string, Migration> = {
   '20261208100000-admin-sign-in-changed-email': adminSignInChangedEmail,
   '20261208110000-refunds-sent-back': refundsSentBack,
   '20261208120000-email-delivery-events': emailDeliveryEvents,
+  '20261209090000-email-registration-index': emailRegistrationIndex,
 };

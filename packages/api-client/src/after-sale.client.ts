@@ -1,4 +1,4 @@
-import type { AdminAddBookingInput, AdminEditBookingInput, AdminRefundInput, AdminSeatCancelInput, AttendeeMessageInput, AdminTransferInput } from '@workshop/shared';
+import type { AdminAddBookingInput, AdminEditBookingInput, CorrectEmailInput, AdminRefundInput, AdminSeatCancelInput, AttendeeMessageInput, AdminTransferInput } from '@workshop/shared';
 import type { Http } from './http';
 import { parsedLater, parsedWith } from './parsed';
 
@@ -21,6 +21,8 @@ export function afterSaleClient(http: Http) {
       add: (input: AdminAddBookingInput) => http.json<unknown>('POST', '/api/admin/registrations', input).then(parsedLater((s) => s.registrationDetailSchema)),
       /** The buyer's name, email or phone corrected (a new email gets the confirmation on a new link); answers the registration as it is after. */
       edit: (id: string, patch: AdminEditBookingInput) => http.json<unknown>('PATCH', reg(id), patch).then(parsedLater((s) => s.registrationDetailSchema)),
+      /** An email that did not arrive, sent again to the address given (corrected, or the same); answers the registration as it is after. */
+      correctEmail: (id: string, input: CorrectEmailInput) => http.json<unknown>('POST', reg(id, '/correct-email'), input).then(parsedLater((s) => s.registrationDetailSchema)),
       refund: (id: string, input: AdminRefundInput) => http.json<unknown>('POST', reg(id, '/refund'), input).then(parsedWith(refundResultSchema)),
       cancel: (id: string) => http.json<unknown>('POST', reg(id, '/cancel'), {}).then(parsedWith(refundResultSchema)),
       resend: (id: string) => http.json<unknown>('POST', reg(id, '/resend'), {}).then(parsedWith(resendResultSchema)),

@@ -135,7 +135,7 @@ export const attentionListShape: Shape = {
           id: { type: 'string' },
           kind: {
             type: 'string',
-            enum: ['refund_failing', 'capture_pending', 'amount_mismatch', 'unattributed', 'checkout_stuck'],
+            enum: ['refund_failing', 'capture_pending', 'amount_mismatch', 'unattributed', 'checkout_stuck', 'email_bounced'],
           },
           explanation: { type: 'string' },
           amount_cents: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
@@ -195,6 +195,24 @@ export const attentionListShape: Shape = {
               { type: 'null' },
             ],
           },
+          email: {
+            anyOf: [
+              {
+                type: 'object',
+                properties: {
+                  id: { type: 'string' },
+                  kind: { type: 'string' },
+                  to_email: { type: 'string' },
+                  reason: { type: ['string', 'null'] },
+                  bounced_at: { type: 'string' },
+                  seat_id: { type: ['string', 'null'] },
+                },
+                required: ['id', 'kind', 'to_email', 'reason', 'bounced_at', 'seat_id'],
+                additionalProperties: false,
+              },
+              { type: 'null' },
+            ],
+          },
           timeline: {
             type: 'array',
             items: {
@@ -229,6 +247,7 @@ export const attentionListShape: Shape = {
           'last_error',
           'next_check_at',
           'retry',
+          'email',
           'timeline',
         ],
         additionalProperties: false,

@@ -51,6 +51,7 @@ const attention: AttentionList = {
       last_error: 'INSUFFICIENT_FUNDS',
       next_check_at: null,
       retry: { target: 'refund', id: 'r1' },
+      email: null,
       timeline: [{ id: 'e1', provider: 'paypal', event_id: 'WH-1', event_type: 'PAYMENT.CAPTURE.COMPLETED', outcome: 'completed', received_at: '2026-01-02T09:00:00.000Z', processed_at: null }],
     },
     {
@@ -69,6 +70,7 @@ const attention: AttentionList = {
       last_error: null,
       next_check_at: '2026-01-03T11:00:00.000Z',
       retry: null,
+      email: { id: 'm1', kind: 'confirmation', to_email: 'ann@example.com', reason: 'Bounced by the receiving server: 550', bounced_at: '2026-01-03T10:00:00.000Z', seat_id: null },
       timeline: [],
     },
   ],

@@ -16,6 +16,7 @@ import {
   type EventRow,
   type RegistrationRow,
 } from './attention.queries';
+import { emailBounceItems } from './email-bounces';
 import type { RefundReason, RefundRow } from '../payments/refunds/refund.queue';
 
 /** Why the money goes back, as the words after "Refunding $99.00 to a buyer": one for every reason a refund has. */
@@ -74,6 +75,7 @@ function base(f: RefundRow, reg: RegistrationRow | undefined): Omit<Draft, 'kind
     last_error: f.last_error,
     next_check_at: null,
     retry: { target: 'refund', id: f.id },
+    email: null,
   };
 }
 
@@ -99,6 +101,7 @@ function fromRegistration(r: RegistrationRow, refund: RefundRow | undefined): Dr
     last_error: r.reconcile_error,
     next_check_at: iso(r.next_check_at),
     retry: { target: 'registration' as const, id: r.id },
+    email: null,
   };
   if (r.status === 'refund_pending') {
     // The money that came is what goes back; the registration keeps the price it expected.
@@ -133,10 +136,11 @@ function fromRegistration(r: RegistrationRow, refund: RefundRow | undefined): Dr
 
 /**
  * Everything that needs an admin, oldest first. A thing shows once: a failing refund as
- * "refund failing" even when it is a mismatch's or an unattributed payment's.
+ * "refund failing" even when it is a mismatch's or an unattributed payment's. An access email
+ * that did not arrive is an item of its own, beside any money item of the same booking.
  */
 export async function listAttention(db: Db): Promise<AttentionList> {
-  const [refunds, regs] = await Promise.all([refundsNeedingAttention(db), registrationsNeedingAttention(db)]);
+  const [refunds, regs, bounces] = await Promise.all([refundsNeedingAttention(db), registrationsNeedingAttention(db), emailBounceItems(db)]);
   const mismatched = regs.filter((r) => r.status === 'refund_pending').map((r) => r.id);
   const refundRegIds = refunds.map((f) => f.registration_id).filter((id): id is string => !!id);
   const [open, refundRegs] = await Promise.all([openRefundsOf(db, mismatched), registrationsByIds(db, refundRegIds)]);
@@ -154,6 +158,7 @@ export async function listAttention(db: Db): Promise<AttentionList> {
     if (mine.some((f) => failing.has(f.id))) continue;
     drafts.push(fromRegistration(r, mine.find((f) => f.reason === 'amount_mismatch') ?? mine[0]));
   }
+  drafts.push(...bounces);
   drafts.sort((a, b) => a.started_at.localeCompare(b.started_at) || a.id.localeCompare(b.id));
 
   const unregistered = drafts.filter((d) => !d.registrationId && d.payment_id).map((d) => d.payment_id!);

@@ -41,7 +41,7 @@ export async function registrationDetail(db: Db, id: string): Promise<Registrati
   const r = await registrationOr404(db, id);
   const [events, emails, refunds, policy] = await Promise.all([
     db('payment_events').where({ registration_id: id }).orderBy('received_at').select('provider', 'event_id', 'event_type', 'outcome', 'received_at', 'processed_at'),
-    db('email_messages').where({ registration_id: id }).orderBy('created_at').select('id', 'kind', 'to_email', 'subject', 'status', 'attempts', 'last_error', 'provider_message_id', 'created_at', 'sent_at', 'bounced_at', 'bounce_reason'),
+    db('email_messages').where({ registration_id: id }).orderBy('created_at').select('id', 'kind', 'to_email', 'subject', 'status', 'attempts', 'last_error', 'provider_message_id', 'created_at', 'sent_at', 'bounced_at', 'bounce_reason', 'delivery', 'delivery_at'),
     db('refunds').where({ registration_id: id }).orderBy('created_at').select('id', 'payment_id', 'amount_cents', 'currency', 'reason', 'status', 'attempts', 'last_error', 'created_at', 'completed_at'),
     readSetting(db, 'refund_policy'),
   ]);

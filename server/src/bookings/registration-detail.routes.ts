@@ -1,13 +1,12 @@
 import { adminRefundInputSchema, adminTransferInputSchema, moveInputSchema } from '@workshop/shared';
 import { z } from 'zod';
-import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { emailSender } from '../email/email.data';
-import { queueConfirmationResend } from '../email/email.queue';
 import { ConflictError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { cancelBooking } from '../payments/cancellation.service';
 import { refundKeepingBooking } from '../payments/goodwill.service';
+import { resendOnNewLink } from './email-correction.service';
 import { moveBooking } from './move.service';
 import { transferBooking } from './transfer.service';
 import { registrationDetail, registrationOr404 } from './registration-detail.queries';
@@ -86,13 +85,7 @@ const actionRoutes: RouteModule = ({ db, config }) => [
       const { id } = parse(idParam, req.params);
       const r = await registrationOr404(db, id);
       if (r.status !== 'completed') throw new ConflictError('Only a completed booking has a confirmation to resend.');
-      // An admin never sees the buyer's link: a new one is made, and the old one stops working.
-      const link = newBookingToken();
-      const sender = emailSender(config);
-      const queued = await db.transaction(async (trx) => {
-        await trx('workshop_registrations').where({ id }).update({ booking_token_hash: link.hash, updated_at: trx.fn.now() });
-        return queueConfirmationResend(trx, id, sender, bookingUrl(sender.publicBaseUrl, link.token));
-      });
+      const queued = await db.transaction((trx) => resendOnNewLink(trx, id, emailSender(config)));
       res.json({ queued });
     },
   },

@@ -96,15 +96,17 @@ describe('an admin’s own account', () => {
       const res = await h.api('POST', '/api/auth/login', { body: { email, password: 'not the password 2' } });
       return { status: res.status, body: res.body, ms: performance.now() - t };
     };
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const unknown: Awaited<ReturnType<typeof timed>>[] = [];
     const wrong: Awaited<ReturnType<typeof timed>>[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       unknown.push(await timed(`nobody.else${i}@workshop.test`));
       wrong.push(await timed(OWNER.email));
     }
     expect([unknown[0].status, unknown[0].body]).toEqual([wrong[0].status, wrong[0].body]);
-    expect(Math.abs(median(unknown.map((x) => x.ms)) - median(wrong.map((x) => x.ms)))).toBeLessThan(100);
+    // The fastest of each, as a busy machine only ever adds time: an unknown address that skipped
+    // the hash would answer in a few milliseconds, a small fraction of a checked password's time.
+    const fastest = (xs: { ms: number }[]) => Math.min(...xs.map((x) => x.ms));
+    expect(fastest(unknown)).toBeGreaterThan(fastest(wrong) * 0.5);
   });
 
   it('counts wrong current passwords per admin: a stolen session cannot guess the password', async () => {

@@ -2,6 +2,7 @@ import { ATTENTION_KIND_LABELS } from '@workshop/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAttention } from '../../../server/test/attention/attention-seed';
+import { buyer, createWorkshop, payWithPaypal, waitFor } from '../../../server/test/payments/payments-helpers';
 import { holdRequests, navLink, newContext, screenshot, signIn, startSignedIn, type AdminHarness } from './admin-harness';
 
 let h: AdminHarness;
@@ -57,7 +58,9 @@ describe('with money that needs an admin', () => {
       'Checkout not settling',
       'Refund failing',
     ]);
-    expect(Object.values(ATTENTION_KIND_LABELS).sort()).toEqual([...new Set(await items().getByTestId('attention-kind').allTextContents())].sort());
+    // Every money kind; an email that did not arrive has its own test below.
+    const moneyLabels = Object.values(ATTENTION_KIND_LABELS).filter((l) => l !== ATTENTION_KIND_LABELS.email_bounced);
+    expect(moneyLabels.sort()).toEqual([...new Set(await items().getByTestId('attention-kind').allTextContents())].sort());
     expect(await items().getByTestId('attention-amount').allTextContents()).toEqual(['$99.00', '$99.00', '$50.00', '$129.00', '$99.00', '$1.00']);
     expect(await page.getByTestId('attention-count').textContent()).toBe('6 items need attention, oldest first');
 
@@ -110,6 +113,43 @@ describe('with money that needs an admin', () => {
     // Nothing wider than the screen: no sideways scrolling.
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(phone, 'attention-mobile');
+    await phone.context().close();
+  });
+});
+
+describe('an access email that did not arrive', () => {
+  it('is corrected from its item on a phone: a bad address is refused, a good one gets the confirmation and the item goes', async () => {
+    const w = await createWorkshop(db(), { title: 'Bounce Build', date: new Date(Date.now() + 14 * 86_400_000) });
+    const bea = buyer('bea');
+    expect((await fetch(`${h.server.url}/sandbox/sendgrid/bounce`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: bea.email }) })).status).toBe(204);
+    await payWithPaypal(h.server, w.id, bea);
+    const reg = await db()('workshop_registrations').where({ email: bea.email }).first('id');
+    await waitFor(() => db()('email_messages').where({ registration_id: reg.id, kind: 'confirmation' }).whereNotNull('bounced_at').first(), 20_000);
+
+    const phone = await (await newContext(h, { width: 375, height: 812 })).newPage();
+    await signIn(phone);
+    await phone.goto('/admin/attention');
+    const item = phone.locator('[data-testid="attention-item"][data-kind="email_bounced"]');
+    await item.waitFor();
+    expect(await item.getByTestId('attention-kind').textContent()).toBe(ATTENTION_KIND_LABELS.email_bounced);
+    expect(await item.getByTestId('attention-explanation').textContent()).toMatch(new RegExp(`^Email to ${bea.email.replace(/[.]/g, '\\.')} bounced: .+\\. The confirmation with the booking link did not reach them`));
+    expect(await item.getByTestId('attention-amount').count()).toBe(0);
+    await item.getByTestId('attention-correct-email').click();
+    const dialog = phone.getByRole('dialog');
+    const input = dialog.getByTestId('correct-email-input');
+    expect(await input.inputValue()).toBe(bea.email);
+    await input.fill('bea at example');
+    await dialog.getByTestId('correct-email-submit').click();
+    await dialog.getByText('Invalid email address').waitFor();
+    expect((await db()('workshop_registrations').where({ id: reg.id }).first('email')).email).toBe(bea.email);
+    await input.fill('bea.fixed@example.com');
+    await screenshot(phone, 'attention-correct-email');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await dialog.getByTestId('correct-email-submit').click();
+    await phone.getByText('The confirmation is on its way to bea.fixed@example.com, with a new link.').waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    expect((await db()('workshop_registrations').where({ id: reg.id }).first('email')).email).toBe('bea.fixed@example.com');
+    await waitFor(() => db()('email_messages').where({ registration_id: reg.id, kind: 'confirmation_resend', to_email: 'bea.fixed@example.com' }).first());
     await phone.context().close();
   });
 });

@@ -53,6 +53,9 @@ afterAll(() => h.stop());
 
 describe('one registration', () => {
   it('opens from its row, with every field, the payment timeline and each email with its status', async () => {
+    // The sandbox tells the server the confirmation arrived, as SendGrid's Event Webhook does.
+    const { id } = await reg(rita.email);
+    await expect.poll(async () => (await db()('email_messages').where({ registration_id: id, kind: 'confirmation' }).first('delivery'))?.delivery, { timeout: 20_000 }).toBe('delivered');
     await navLink(page, 'Registrations').click();
     await tableRows(page, 'registrations-table').filter({ hasText: rita.email }).getByText(rita.email).click();
     await page.getByTestId('registration-detail').waitFor();
@@ -69,7 +72,8 @@ describe('one registration', () => {
     const types = await page.getByTestId('detail-timeline').getByTestId('timeline-type').allTextContents();
     expect(types).toContain('payment.verified');
     const email = page.getByTestId('email-row').filter({ hasText: 'Confirmation' });
-    expect(await email.getByTestId('send-status').textContent()).toBe('Sent');
+    expect(await email.getByTestId('send-status').textContent()).toBe('Delivered');
+    expect(await email.getByTestId('email-delivery').textContent()).toMatch(/^ · delivered .+/);
     expect(await email.getByTestId('email-attempts').textContent()).toBe('1 attempt');
     await email.getByText(`To ${rita.email}`, { exact: true }).waitFor();
     // Whatever else the row stores is one click away.

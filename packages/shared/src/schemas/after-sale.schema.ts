@@ -30,6 +30,9 @@ export const registrationDetailSchema = z.object({
       /** The provider accepted it but it did not arrive (SendGrid's Event Webhook: bounced or dropped), and why. */
       bounced_at: z.string().nullable(),
       bounce_reason: z.string().nullable(),
+      /** Where SendGrid last said it stands (its Event Webhook): null until it says. */
+      delivery: z.enum(['delivered', 'deferred', 'bounced', 'dropped', 'spam_report']).nullable(),
+      delivery_at: z.string().nullable(),
     }),
   ),
   refunds: z.array(

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { paymentMethodSchema, registrationStatusSchema } from './registration.schema';
 
 /**
- * Money an admin must see: a refund the provider keeps refusing, a PayPal capture still
+ * What an admin must see: a refund the provider keeps refusing, a PayPal capture still
  * pending, a wrong amount being refunded, money for no registration, a checkout the
- * reconciler cannot settle. Each thing appears once, under its most pressing kind.
+ * reconciler cannot settle, and an email carrying someone's way in that did not arrive.
+ * Each thing appears once, under its most pressing kind.
  */
-export const ATTENTION_KINDS = ['refund_failing', 'capture_pending', 'amount_mismatch', 'unattributed', 'checkout_stuck'] as const;
+export const ATTENTION_KINDS = ['refund_failing', 'capture_pending', 'amount_mismatch', 'unattributed', 'checkout_stuck', 'email_bounced'] as const;
 export const attentionKindSchema = z.enum(ATTENTION_KINDS);
 export type AttentionKind = z.infer<typeof attentionKindSchema>;
 
@@ -17,6 +18,7 @@ export const ATTENTION_KIND_LABELS: Record<AttentionKind, string> = {
   amount_mismatch: 'Amount mismatch',
   unattributed: 'Payment with no registration',
   checkout_stuck: 'Checkout not settling',
+  email_bounced: 'Email did not arrive',
 };
 
 /** What the retry buttons report once the server accepted the retry. */
@@ -71,6 +73,13 @@ export const attentionItemSchema = z.object({
   next_check_at: z.string().nullable(),
   /** What the item's Retry button retries; null when there is nothing to retry. */
   retry: z.object({ target: z.enum(['refund', 'registration']), id: z.string() }).nullable(),
+  /**
+   * An email_bounced item's email: the last email with the booking link or the join details to
+   * that address, which bounced or was dropped; `seat_id` when it was an attendee's seat.
+   */
+  email: z
+    .object({ id: z.string(), kind: z.string(), to_email: z.string(), reason: z.string().nullable(), bounced_at: z.string(), seat_id: z.string().nullable() })
+    .nullable(),
   /** Its payment_events, oldest first. */
   timeline: z.array(attentionEventSchema),
 });

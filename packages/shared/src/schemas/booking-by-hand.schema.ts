@@ -60,3 +60,16 @@ export const adminEditBookingInputSchema = z
   .partial()
   .refine((v) => v.name !== undefined || v.email !== undefined || v.phone !== undefined, { message: BY_HAND_MESSAGES.editNothing });
 export type AdminEditBookingInput = z.input<typeof adminEditBookingInputSchema>;
+
+/**
+ * POST /api/admin/registrations/:id/correct-email: an email that did not arrive is sent again, to
+ * the address given (corrected, or the same one when the mailbox was only full); `seat_id` names an
+ * attendee's seat of a team booking, else it is the buyer's.
+ */
+export const correctEmailInputSchema = z.object({ email: emailField, seat_id: z.uuid('Choose the seat').optional() });
+export type CorrectEmailInput = z.infer<typeof correctEmailInputSchema>;
+
+export const EMAIL_CORRECTION_MESSAGES = {
+  notActive: 'Only a confirmed booking has a confirmation to send again.',
+  buyersSeat: "This seat is the buyer's: correct the booking's email instead.",
+} as const;

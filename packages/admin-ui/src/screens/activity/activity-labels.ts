@@ -12,6 +12,7 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/registrations/:id/transfer': 'Transferred a booking',
   'POST /api/admin/registrations': 'Added a booking by hand',
   'PATCH /api/admin/registrations/:id': "Corrected a booking's details",
+  'POST /api/admin/registrations/:id/correct-email': 'Corrected an address an email bounced from and sent the confirmation again',
   'DELETE /api/admin/registrations': 'Cleared registrations',
   'PUT /api/admin/settings/:key': 'Changed a setting',
   'PATCH /api/admin/interests/:id': 'Changed an interest',

@@ -1,4 +1,4 @@
-import { RedoOutlined } from '@ant-design/icons';
+import { MailOutlined, RedoOutlined } from '@ant-design/icons';
 import { ATTENTION_KIND_LABELS, ATTENTION_RETRY_MESSAGES, formatCents, formatDateTime, type AttentionItem, type AttentionKind } from '@workshop/shared';
 import { Button, Card, Collapse, Descriptions, Flex, Tag, Typography } from 'antd';
 import type { DescriptionsProps } from 'antd';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useOwnerWrites } from '../../session/owner-writes';
 import { AttentionTimeline } from './attention-timeline';
+import { CorrectEmailDialog } from './correct-email-dialog';
 import { useAppApi } from '../../app/app-api';
 
 const KIND_COLORS: Record<AttentionKind, string> = {
@@ -14,6 +15,7 @@ const KIND_COLORS: Record<AttentionKind, string> = {
   amount_mismatch: 'warning',
   unattributed: 'magenta',
   checkout_stuck: 'orange',
+  email_bounced: 'volcano',
 };
 
 const PROVIDERS: Record<string, string> = { paypal: 'PayPal', razorpay: 'Razorpay' };
@@ -31,6 +33,7 @@ export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetr
   const { message } = useAppApi();
   const { blocked, reason } = useOwnerWrites();
   const [busy, setBusy] = useState(false);
+  const [correcting, setCorrecting] = useState(false);
   const reg = item.registration;
 
   async function retry() {
@@ -90,10 +93,18 @@ export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetr
           <Tag color={KIND_COLORS[item.kind]} variant="filled" style={{ marginInlineEnd: 0 }} data-testid="attention-kind">
             {ATTENTION_KIND_LABELS[item.kind]}
           </Tag>
-          <Typography.Text strong style={{ fontSize: 18 }} data-testid="attention-amount">
-            {money(item.amount_cents, item.currency)}
-          </Typography.Text>
+          {/* An email item is about a person's way in, not an amount of money. */}
+          {!item.email && (
+            <Typography.Text strong style={{ fontSize: 18 }} data-testid="attention-amount">
+              {money(item.amount_cents, item.currency)}
+            </Typography.Text>
+          )}
         </Flex>
+        {item.email && reg && (
+          <Button icon={<MailOutlined />} onClick={() => setCorrecting(true)} disabled={blocked} title={reason} data-testid="attention-correct-email">
+            Correct email and resend
+          </Button>
+        )}
         {item.retry && (
           <Button icon={<RedoOutlined />} onClick={retry} loading={busy} disabled={blocked} title={reason} data-testid="attention-retry">
             Retry
@@ -117,6 +128,7 @@ export function AttentionCard({ item, onRetried }: { item: AttentionItem; onRetr
         ]}
         data-testid="attention-timeline-toggle"
       />
+      {item.email && reg && <CorrectEmailDialog registrationId={reg.id} name={reg.name} email={item.email} open={correcting} onClose={() => setCorrecting(false)} onDone={onRetried} />}
     </Card>
   );
 }

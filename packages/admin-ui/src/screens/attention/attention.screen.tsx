@@ -9,7 +9,7 @@ import { useLive } from '../../queries/live.store';
 import { useCachedQuery } from '../../queries/use-cached-query';
 import { AttentionCard } from './attention-card';
 
-/** Money exceptions an admin must see: what happened, to whom, what was tried, and a retry. */
+/** Money exceptions and access emails that did not arrive: what happened, to whom, what was tried, and what to do. */
 export function AttentionScreen() {
   const api = useApi();
   const live = useLive((s) => s.registrationsVersion);
@@ -18,7 +18,7 @@ export function AttentionScreen() {
   const header = (
     <PageHeader
       title="Needs Attention"
-      subtitle="Payments that did not end in a seat or a refund by themselves"
+      subtitle="Payments that did not end in a seat or a refund by themselves, and emails with someone's way in that did not arrive"
       extra={
         <Button icon={<ReloadOutlined />} onClick={reload} loading={loading && !!data} data-testid="attention-refresh">
           Refresh

@@ -39,6 +39,15 @@ const REFUND_REASONS: Record<string, string> = {
 
 const small = { fontSize: 12 } as const;
 
+const DELIVERY_LABELS: Record<string, string> = { delivered: 'Delivered', deferred: 'Deferred', bounced: 'Bounced', dropped: 'Dropped', spam_report: 'Marked as spam' };
+
+/** Past "sent", where SendGrid last said the email stands; one that did not arrive says so whatever came after. */
+function emailState(m: RegistrationDetail['emails'][number]): { status: string; label?: string } {
+  if (m.bounced_at) return { status: 'bounced', label: m.delivery === 'dropped' ? 'Dropped' : 'Bounced' };
+  if (m.status === 'sent' && m.delivery) return { status: m.delivery, label: DELIVERY_LABELS[m.delivery] };
+  return { status: m.status };
+}
+
 /** What happened to the booking over time: the payment events, every email, every refund. */
 export function RegistrationHistory({ detail }: { detail: RegistrationDetail }) {
   const events = detail.payment_events.map((e) => ({ ...e, id: `${e.provider}:${e.event_id}` }));
@@ -59,7 +68,7 @@ export function RegistrationHistory({ detail }: { detail: RegistrationDetail }) 
                   <Typography.Text strong data-testid="email-kind">
                     {kindLabel(m.kind)}
                   </Typography.Text>
-                  <SendStatus status={m.bounced_at ? 'bounced' : m.status} />
+                  <SendStatus {...emailState(m)} />
                 </Flex>
                 {m.subject && <Typography.Text style={{ wordBreak: 'break-word' }}>{m.subject}</Typography.Text>}
                 <Typography.Text type="secondary" style={{ ...small, wordBreak: 'break-all' }}>
@@ -67,7 +76,8 @@ export function RegistrationHistory({ detail }: { detail: RegistrationDetail }) 
                 </Typography.Text>
                 <Typography.Text type="secondary" style={small}>
                   Queued {formatDateTime(m.created_at)}
-                  {m.sent_at && ` · sent ${formatDateTime(m.sent_at)}`} · <span data-testid="email-attempts">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</span>
+                  {m.sent_at && ` · sent ${formatDateTime(m.sent_at)}`}
+                  {m.delivery_at && !m.bounced_at && m.delivery && <span data-testid="email-delivery">{` · ${DELIVERY_LABELS[m.delivery].toLowerCase()} ${formatDateTime(m.delivery_at)}`}</span>} · <span data-testid="email-attempts">{m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}</span>
                 </Typography.Text>
                 {m.last_error && (
                   <Typography.Text type="danger" style={{ ...small, wordBreak: 'break-word' }} data-testid="email-error">
