@@ -103,6 +103,23 @@ describe('desktop renderer with the real main-process handlers', () => {
     expect(await page.getByTestId('attention-badge').textContent()).toBe('1 needs attention');
   }, 60_000);
 
+  it('corrects an email that did not arrive from its Needs Attention item, and the item goes', async () => {
+    const db = server.deps.db;
+    const reg = await insertRegistration(db, workshop.id, { name: 'Bo Bounced', email: 'bo.typo@example.com' });
+    await db('email_messages').insert({ registration_id: reg.id, kind: 'confirmation', to_email: 'bo.typo@example.com', status: 'sent', sent_at: new Date(), bounced_at: new Date(), bounce_reason: 'Bounced by the receiving server: 550 5.1.1 No such user', delivery: 'bounced' });
+    await nav('Needs Attention');
+    const item = page.locator('[data-testid="attention-item"][data-kind="email_bounced"]');
+    await item.waitFor();
+    expect(await item.getByTestId('attention-explanation').textContent()).toMatch(/^Email to bo\.typo@example\.com bounced: 550 5\.1\.1 No such user\./);
+    await item.getByTestId('attention-correct-email').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('correct-email-input').fill('bo.fixed@example.com');
+    await dialog.getByTestId('correct-email-submit').click();
+    await page.getByText('The confirmation is on its way to bo.fixed@example.com, with a new link.').waitFor();
+    await expect.poll(() => item.count()).toBe(0);
+    expect((await db('workshop_registrations').where({ id: reg.id }).first('email')).email).toBe('bo.fixed@example.com');
+  }, 60_000);
+
   it('opens a registration from its row, acts on it, and lists that in Activity from the Go menu', async () => {
     await nav('Registrations');
     await page.getByTestId('registrations-table').getByText('Ada Lovelace').click();

@@ -1,6 +1,7 @@
-import type { AttentionItem, PaymentMethod, RegistrationStatus } from '@workshop/shared';
+import type { AttentionItem } from '@workshop/shared';
 import type { Db } from '../db/knex';
 import type { EmailKind } from '../email/email.outbox';
+import type { RegistrationRow } from './attention.queries';
 
 /** The emails that carry someone's way in: the booking link, the join details, or both. */
 export const ACCESS_EMAILS: readonly EmailKind[] = [
@@ -26,7 +27,7 @@ const WHAT: Partial<Record<EmailKind, string>> = {
   attendee_reminder_1h: 'The reminder with the join details',
 };
 
-interface BouncedRow {
+type BouncedRow = Pick<RegistrationRow, 'name' | 'email' | 'access_id' | 'workshop_title' | 'status' | 'status_reason' | 'amount' | 'currency' | 'payment_method' | 'payment_id' | 'provider_order_id'> & {
   id: string;
   kind: EmailKind;
   to_email: string;
@@ -34,18 +35,7 @@ interface BouncedRow {
   bounced_at: Date;
   bounce_reason: string | null;
   registration_id: string;
-  name: string;
-  email: string;
-  access_id: string;
-  workshop_title: string;
-  status: RegistrationStatus;
-  status_reason: string | null;
-  amount: number;
-  currency: string;
-  payment_method: PaymentMethod | null;
-  payment_id: string | null;
-  provider_order_id: string | null;
-}
+};
 
 /**
  * For each active booking and each active seat, the last access email to the address it has
@@ -63,8 +53,11 @@ async function bouncedAccessEmails(db: Db): Promise<BouncedRow[]> {
          FROM email_messages m
          JOIN bounced b ON b.registration_id = m.registration_id
          JOIN workshop_registrations r ON r.id = m.registration_id
-         LEFT JOIN attendees a ON a.id = m.attendee_id
-        WHERE m.kind = ANY(:kinds) AND lower(m.to_email) = lower(coalesce(a.email, r.email))
+         LEFT JOIN attendees a ON a.id = m.attendee_id AND a.registration_id = m.registration_id
+        WHERE m.kind = ANY(:kinds)
+          -- A seat's email speaks for the seat only while it is this booking's (a moved seat is another booking's).
+          AND (m.attendee_id IS NULL OR a.id IS NOT NULL)
+          AND lower(m.to_email) = lower(coalesce(a.email, r.email))
         ORDER BY m.registration_id, m.attendee_id, m.created_at DESC, m.id DESC
      )
      SELECT l.*, r.name, r.email, r.access_id, w.title AS workshop_title, r.status, r.status_reason, r.amount, r.currency,
@@ -72,7 +65,7 @@ async function bouncedAccessEmails(db: Db): Promise<BouncedRow[]> {
        FROM latest l
        JOIN workshop_registrations r ON r.id = l.registration_id
        JOIN workshops w ON w.id = r.workshop_id
-       LEFT JOIN attendees a ON a.id = l.attendee_id
+       LEFT JOIN attendees a ON a.id = l.attendee_id AND a.registration_id = l.registration_id
       WHERE l.bounced_at IS NOT NULL AND r.status = 'completed' AND (l.attendee_id IS NULL OR a.status = 'active')`,
     { kinds: [...ACCESS_EMAILS] },
   );

@@ -123,8 +123,10 @@ export async function renameSeat(d: { db: Db; sender: EmailSender }, token: stri
     const w = await trx('workshops').join('workshop_registrations as r', 'r.workshop_id', 'workshops.id').where('r.id', b.id).forNoKeyUpdate('workshops').first('workshops.id', 'workshops.date');
     if (new Date(w.date).getTime() - RENAME_HOURS_BEFORE * HOUR <= Date.now()) throw new ConflictError(SEATS_MESSAGES.renameClosed);
     const seat: AttendeeRow | undefined = await trx('attendees').where({ id: seatId, registration_id: b.id, status: 'active' }).forNoKeyUpdate().first();
-    const order = await trx('workshop_registrations').where({ id: b.id }).first('status');
+    const order = await trx('workshop_registrations').where({ id: b.id }).first('status', 'workshop_id');
     if (!seat || order?.status !== 'completed') throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
+    // Moved to another workshop while this waited for the lock: one seat per person would be asked of the wrong one.
+    if (order.workshop_id !== w.id) throw new ConflictError('This booking changed a moment ago. Please reload it and try again.');
     if ((seat.email ?? '').toLowerCase() !== who.email.toLowerCase()) {
       const [seated] = await emailsWithSeats(trx, w.id, [who.email]);
       if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));

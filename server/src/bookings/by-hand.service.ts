@@ -1,4 +1,4 @@
-import { type AdminAddBookingInput, type AdminEditBookingInput, BY_HAND_MESSAGES, DEFAULT_SETTINGS, SEATS_MESSAGES, TRANSFER_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
+import { type AdminAddBookingInput, type AdminEditBookingInput, BY_HAND_MESSAGES, DEFAULT_SETTINGS, EMAIL_CORRECTION_MESSAGES, SEATS_MESSAGES, TRANSFER_MESSAGES, WORKSHOP_CANCEL_MESSAGES } from '@workshop/shared';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/knex';
 import type { EmailSender } from '../email/email.data';
@@ -69,13 +69,15 @@ export async function addBookingByHand(d: { db: Db; sender: EmailSender }, input
  * (same UID, a higher SEQUENCE); the seat follows the buyer where it was theirs. One seat per
  * person holds for the new address. Decided with the workshop and the booking locked.
  */
-export async function editBooking(d: { db: Db; sender: EmailSender }, registrationId: string, patch: AdminEditBookingInput): Promise<void> {
+export async function editBooking(d: { db: Db; sender: EmailSender }, registrationId: string, patch: AdminEditBookingInput, opts: { emailWas?: string; notActive?: string } = {}): Promise<void> {
   await d.db.transaction(async (trx) => {
     const locked = await lockWorkshopThenRegistration<{ id: string; workshop_id: string; name: string; email: string; phone: string; status: string }>(trx, registrationId);
     if (!locked) throw new NotFoundError('Registration not found');
     const reg = locked.registration;
     if (reg.workshop_id !== locked.workshop.id) throw new ConflictError('This booking changed a moment ago. Please check it and try again.');
-    if (reg.status !== 'completed') throw new ConflictError(BY_HAND_MESSAGES.editNotActive);
+    if (reg.status !== 'completed') throw new ConflictError(opts.notActive ?? BY_HAND_MESSAGES.editNotActive);
+    // A correction decided about one address (the one an email bounced from) is not one of whoever holds the booking now.
+    if (opts.emailWas !== undefined && String(reg.email).toLowerCase() !== opts.emailWas.toLowerCase()) throw new ConflictError(EMAIL_CORRECTION_MESSAGES.changed);
     const email = patch.email ?? reg.email;
     const emailChanged = email.toLowerCase() !== String(reg.email).toLowerCase();
     if (emailChanged) {

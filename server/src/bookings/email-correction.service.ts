@@ -27,38 +27,45 @@ export async function resendOnNewLink(trx: Knex.Transaction, registrationId: str
 }
 
 /**
- * An access email did not arrive (issue 26, point 2): the admin gives the address to send it to,
- * corrected or the same. The buyer's: a new address is a correction of the booking (as editing
- * it: the confirmation and the calendar event go to it, on a new link); the same one gets the
- * confirmation again on a new link. An attendee's seat: the seat's address is corrected (same
- * person, so no "your seat was passed on" to the address that bounced) and the attendee gets
- * their confirmation on a new link. The activity log keeps the booking before and after.
+ * An access email did not arrive (issue 26, point 2): the admin names it and gives the address to
+ * send it to, corrected or the same. The buyer's: a new address is a correction of the booking (as
+ * editing it: the confirmation and the calendar event go to it, on a new link); the same one gets
+ * the confirmation again on a new link. An attendee's seat: the seat's address is corrected (same
+ * person, so no "your seat was passed on" to the address that bounced) and the attendee gets their
+ * confirmation on a new link. Each is refused once the booking or seat has another address than
+ * the one that bounced (a transfer or rename meanwhile: the admin decided about the old holder).
+ * The activity log keeps the booking before and after.
  */
 export async function correctEmailAndResend(d: Deps, registrationId: string, input: CorrectEmailInput): Promise<void> {
-  if (input.seat_id) return correctSeatEmail(d, registrationId, input.seat_id, input.email);
-  const current = await d.db('workshop_registrations').where({ id: registrationId }).first('email');
-  if (!current) throw new NotFoundError('Registration not found');
-  if (String(current.email).toLowerCase() !== input.email.toLowerCase()) return editBooking(d, registrationId, { email: input.email });
+  const sent: { to_email: string; attendee_id: string | null } | undefined = await d.db('email_messages').where({ id: input.email_message_id, registration_id: registrationId }).first('to_email', 'attendee_id');
+  if (!sent) throw new NotFoundError(EMAIL_CORRECTION_MESSAGES.noSuchEmail);
+  if (sent.attendee_id) return correctSeatEmail(d, registrationId, sent.attendee_id, sent.to_email, input.email);
+  const same = sent.to_email.toLowerCase() === input.email.toLowerCase();
+  if (!same) return editBooking(d, registrationId, { email: input.email }, { emailWas: sent.to_email, notActive: EMAIL_CORRECTION_MESSAGES.notActive });
   await d.db.transaction(async (trx) => {
     const reg = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('status', 'email');
+    if (!reg) throw new NotFoundError('Registration not found');
     if (reg.status !== 'completed') throw new ConflictError(EMAIL_CORRECTION_MESSAGES.notActive);
-    // Changed a moment ago by someone else: what the admin saw is no longer the booking's address.
-    if (String(reg.email).toLowerCase() !== input.email.toLowerCase()) throw new ConflictError('This booking changed a moment ago. Please check it and try again.');
+    if (String(reg.email).toLowerCase() !== sent.to_email.toLowerCase()) throw new ConflictError(EMAIL_CORRECTION_MESSAGES.changed);
     await resendOnNewLink(trx, registrationId, d.sender);
   });
 }
 
-async function correctSeatEmail(d: Deps, registrationId: string, seatId: string, email: string): Promise<void> {
+async function correctSeatEmail(d: Deps, registrationId: string, seatId: string, bouncedTo: string, email: string): Promise<void> {
   await d.db.transaction(async (trx) => {
     // The workshop's lock first, as renames and checkouts take it: one seat per person is decided one at a time.
     const w = await trx('workshops').join('workshop_registrations as r', 'r.workshop_id', 'workshops.id').where('r.id', registrationId).forNoKeyUpdate('workshops').first('workshops.id');
     if (!w) throw new NotFoundError('Registration not found');
-    const order = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('status', 'email');
+    const order = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('status', 'email', 'workshop_id');
+    // Moved to another workshop while this waited for the lock: the seat check below would ask the wrong one.
+    if (order.workshop_id !== w.id) throw new ConflictError(EMAIL_CORRECTION_MESSAGES.changed);
     if (order.status !== 'completed') throw new ConflictError(EMAIL_CORRECTION_MESSAGES.notActive);
     const seat: { id: string; email: string | null } | undefined = await trx('attendees').where({ id: seatId, registration_id: registrationId, status: 'active' }).forNoKeyUpdate().first('id', 'email');
     if (!seat) throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
     const buyers = (e: string | null) => !e || e.toLowerCase() === String(order.email).toLowerCase();
     if (buyers(seat.email) || buyers(email)) throw new ConflictError(EMAIL_CORRECTION_MESSAGES.buyersSeat);
+    // Renamed (or passed on) since: the seat is someone else's now.
+    if (seat.email!.toLowerCase() !== bouncedTo.toLowerCase()) throw new ConflictError(EMAIL_CORRECTION_MESSAGES.changed);
     if (seat.email!.toLowerCase() !== email.toLowerCase()) {
       const [seated] = await emailsWithSeats(trx, w.id, [email]);
       if (seated) throw new ConflictError(SEATS_MESSAGES.hasSeat(seated));

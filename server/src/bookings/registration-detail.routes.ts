@@ -59,10 +59,10 @@ const actionRoutes: RouteModule = ({ db, config }) => [
     access: 'admin',
     handler: async (req, res) => {
       const { id } = parse(idParam, req.params);
-      const { amount_cents, keep_booking } = parse(adminRefundInputSchema, req.body);
+      const { amount_cents, keep_booking, request_id } = parse(adminRefundInputSchema, req.body);
       await registrationOr404(db, id);
       const ctx = { db, sender: emailSender(config) };
-      res.json(keep_booking ? await refundKeepingBooking(ctx, id, amount_cents) : await cancelBooking(ctx, id, { refundCents: amount_cents, by: 'refunded_by_admin' }));
+      res.json(keep_booking ? await refundKeepingBooking(ctx, id, amount_cents, request_id) : await cancelBooking(ctx, id, { refundCents: amount_cents, by: 'refunded_by_admin' }));
     },
   },
   {

@@ -25,6 +25,24 @@ async function bounceItems(registrationId: string): Promise<AttentionItem[]> {
 }
 const itemOf = (registrationId: string) => waitFor(async () => (await bounceItems(registrationId))[0], 20_000);
 
+/** Something holds the first workshop a moment (any checkout in it does) while the booking is moved out of it and `meanwhile` runs. */
+async function whileMovedOut(fromId: string, toId: string, registrationId: string, meanwhile: () => Promise<unknown>) {
+  const trx = await h.db.transaction();
+  await trx('workshops').where({ id: fromId }).forNoKeyUpdate().first('id');
+  const move = h.api('POST', `/api/admin/registrations/${registrationId}/move`, { token: h.token, body: { workshop_id: toId } });
+  await new Promise((r) => setTimeout(r, 400));
+  const other = meanwhile();
+  await new Promise((r) => setTimeout(r, 400));
+  await trx.commit();
+  await Promise.all([move, other]);
+}
+
+const activeSeatsOf = (workshopId: string, email: string) =>
+  h.db('attendees as a')
+    .join('workshop_registrations as r', 'r.id', 'a.registration_id')
+    .where({ 'a.workshop_id': workshopId, 'a.status': 'active', 'r.status': 'completed' })
+    .whereRaw('lower(a.email) = ?', [email.toLowerCase()]);
+
 async function bookedWhileBouncing(title: string, name: string, extra: Record<string, unknown> = {}) {
   const w = await createWorkshop(h.db, { title, max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
   await bounce(`buyer${name}@example.com`);
@@ -43,13 +61,13 @@ describe('an access email that bounced', () => {
 
     // A bad address is refused and changes nothing.
     const emailsBefore = await h.db('email_messages').where({ registration_id: id }).count('* as n').first();
-    const refused = await correct(id, { email: 'not-an-address' });
+    const refused = await correct(id, { email: 'not-an-address', email_message_id: item.email!.id });
     expect([refused.status, refused.body.error.message]).toEqual([422, 'Invalid email address']);
     expect(await h.db('email_messages').where({ registration_id: id }).count('* as n').first()).toEqual(emailsBefore);
     expect((await h.api('GET', `/api/booking/${b.token}`)).status).toBe(200);
     expect(await bounceItems(id)).toHaveLength(1);
 
-    const res = await correct(id, { email: 'bounce.fixed@example.com' });
+    const res = await correct(id, { email: 'bounce.fixed@example.com', email_message_id: item.email!.id });
     expect(res.status, res.text).toBe(200);
     expect(res.body.registration.email).toBe('bounce.fixed@example.com');
     expect(await bounceItems(id)).toEqual([]);
@@ -67,7 +85,7 @@ describe('an access email that bounced', () => {
   it('sent again to the same address goes out on a new link; bouncing again brings the item back', async () => {
     const { b, id } = await bookedWhileBouncing('Bounce Same Build', 'bounce-same');
     const first = await itemOf(id);
-    const res = await correct(id, { email: b.email.toUpperCase() });
+    const res = await correct(id, { email: b.email.toUpperCase(), email_message_id: first.email!.id });
     expect(res.status, res.text).toBe(200);
     expect(await bounceItems(id)).toEqual([]);
     expect((await h.api('GET', `/api/booking/${b.token}`)).status).toBe(404);
@@ -78,19 +96,20 @@ describe('an access email that bounced', () => {
     expect(await h.db('admin_activity').where({ action: CORRECTION, target_id: id })).toHaveLength(1);
   });
 
-  it("of an attendee's seat: the seat's address is corrected and the attendee gets their confirmation there; the buyer's own seat is refused", async () => {
+  it("of an attendee's seat: the seat's address is corrected and the attendee gets their confirmation there; the buyer's address is refused for it", async () => {
     const w = await createWorkshop(h.db, { title: 'Bounce Seat Build', max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
     await bounce('mate.typo@example.com');
     const b = await bookByCard(h, w.id, 'bounce-team', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerbounce-team@example.com' }, { name: 'Mate', email: 'mate.typo@example.com' }] });
     const reg = await h.db('workshop_registrations').where({ email: b.email }).first('id');
-    const [own, mate] = await h.db('attendees').where({ registration_id: reg.id }).orderBy('position').select('id', 'email');
+    const [, mate] = await h.db('attendees').where({ registration_id: reg.id }).orderBy('position').select('id', 'email');
     const item = await itemOf(reg.id);
     expect(item.email).toMatchObject({ kind: 'attendee_confirmation', to_email: 'mate.typo@example.com', seat_id: mate.id });
     expect(item.explanation).toContain("The attendee's confirmation with their link did not reach them");
 
-    const refused = await correct(reg.id, { email: 'someone.else@example.com', seat_id: own.id });
+    // The seat's address cannot become the buyer's (the buyer's seat is corrected as the booking's).
+    const refused = await correct(reg.id, { email: b.email, email_message_id: item.email!.id });
     expect([refused.status, refused.body.error.message]).toEqual([409, EMAIL_CORRECTION_MESSAGES.buyersSeat]);
-    const res = await correct(reg.id, { email: 'mate.fixed@example.com', seat_id: mate.id });
+    const res = await correct(reg.id, { email: 'mate.fixed@example.com', email_message_id: item.email!.id });
     expect(res.status, res.text).toBe(200);
     expect(await h.db('attendees').where({ registration_id: reg.id }).orderBy('position').pluck('email')).toEqual([b.email, 'mate.fixed@example.com']);
     expect(await bounceItems(reg.id)).toEqual([]);
@@ -102,13 +121,81 @@ describe('an access email that bounced', () => {
 
   it('is no longer an item once the booking is cancelled, and a cancelled booking cannot be corrected', async () => {
     const { id } = await bookedWhileBouncing('Bounce Cancel Build', 'bounce-cancel');
-    await itemOf(id);
+    const item = await itemOf(id);
     expect((await h.api('POST', `/api/admin/registrations/${id}/cancel`, { token: h.token, body: {} })).status).toBe(200);
     expect(await bounceItems(id)).toEqual([]);
-    const res = await correct(id, { email: 'buyerbounce-cancel@example.com' });
+    const res = await correct(id, { email: 'buyerbounce-cancel@example.com', email_message_id: item.email!.id });
     expect([res.status, res.body.error.message]).toEqual([409, EMAIL_CORRECTION_MESSAGES.notActive]);
-    const unknown = await correct('00000000-0000-4000-8000-000000000000', { email: 'x@example.com' });
-    expect(unknown.status).toBe(404);
+    const unknown = await correct('00000000-0000-4000-8000-000000000000', { email: 'x@example.com', email_message_id: item.email!.id });
+    expect([unknown.status, unknown.body.error.message]).toEqual([404, EMAIL_CORRECTION_MESSAGES.noSuchEmail]);
+    expect((await correct(id, { email: 'x@example.com' })).status).toBe(422);
+  });
+});
+
+describe('a correction decided on what the admin saw', () => {
+  it('is refused once the booking was transferred meanwhile: the new holder keeps it and their link', async () => {
+    const { b, id } = await bookedWhileBouncing('Stale Transfer Build', 'stale-transfer');
+    const item = await itemOf(id);
+    const t = await h.api('POST', `/api/booking/${b.token}/transfer`, { body: { name: 'Taker', email: 'taker@example.com', phone: '9876543210' } });
+    expect(t.status, t.text).toBe(204);
+    const takerMail = await waitFor(async () => (await sandboxEmails(h.server, 'taker@example.com')).find((m) => linkIn(m.text_body)), 20_000);
+    const takerToken = linkIn(takerMail.text_body)!;
+    for (const email of [b.email, 'stale.fixed@example.com']) {
+      const res = await correct(id, { email, email_message_id: item.email!.id });
+      expect([res.status, res.body.error.message]).toEqual([409, EMAIL_CORRECTION_MESSAGES.changed]);
+    }
+    expect(await h.db('workshop_registrations').where({ id }).first('email', 'name')).toEqual({ email: 'taker@example.com', name: 'Taker' });
+    expect((await h.api('GET', `/api/booking/${takerToken}`)).status).toBe(200);
+  });
+
+  it("is refused for a seat the buyer gave to someone else meanwhile: that attendee keeps it and their link", async () => {
+    const w = await createWorkshop(h.db, { title: 'Stale Seat Build', max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
+    await bounce('mate2.typo@example.com');
+    const b = await bookByCard(h, w.id, 'stale-seat', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerstale-seat@example.com' }, { name: 'Mate', email: 'mate2.typo@example.com' }] });
+    const { id } = await h.db('workshop_registrations').where({ email: b.email }).first('id');
+    const item = await itemOf(id);
+    const seatId = item.email!.seat_id!;
+    expect((await h.api('PATCH', `/api/booking/${b.token}/seats/${seatId}`, { body: { name: 'Other Person', email: 'other.person@example.com' } })).status).toBe(200);
+    const otherMail = await waitFor(async () => (await sandboxEmails(h.server, 'other.person@example.com')).find((m) => linkIn(m.text_body)), 20_000);
+    const res = await correct(id, { email: 'mate2.fixed@example.com', email_message_id: item.email!.id });
+    expect([res.status, res.body.error.message]).toEqual([409, EMAIL_CORRECTION_MESSAGES.changed]);
+    expect(await h.db('attendees').where({ id: seatId }).first('name', 'email')).toEqual({ name: 'Other Person', email: 'other.person@example.com' });
+    expect((await h.api('GET', `/api/booking/${linkIn(otherMail.text_body)}`)).status).toBe(200);
+  });
+
+  it('of a seat, racing a move of its booking into a workshop where that address has a seat, never seats one person twice', async () => {
+    const w1 = await createWorkshop(h.db, { title: 'Race From Build', max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
+    const w2 = await createWorkshop(h.db, { title: 'Race To Build', max_participants: 10, date: new Date(Date.now() + 12 * DAY) });
+    const x = await bookByCard(h, w2.id, 'race-x');
+    const team = await bookByCard(h, w1.id, 'race-team', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerrace-team@example.com' }, { name: 'Mate', email: 'race.mate@example.com' }] });
+    const { id } = await h.db('workshop_registrations').where({ email: team.email }).first('id');
+    const mateMail = await waitFor<{ id: string }>(() => h.db('email_messages').where({ registration_id: id, to_email: 'race.mate@example.com' }).whereNotNull('attendee_id').first('id'));
+    // A second admin corrects the seat to X's address while the booking moves to where X sits.
+    await whileMovedOut(w1.id, w2.id, id, () => correct(id, { email: x.email, email_message_id: mateMail.id }));
+    expect(await activeSeatsOf(w2.id, x.email)).toHaveLength(1);
+  });
+
+  it("the buyer's own rename of a seat, racing the same move, never seats one person twice either", async () => {
+    const w1 = await createWorkshop(h.db, { title: 'Rename Race From Build', max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
+    const w2 = await createWorkshop(h.db, { title: 'Rename Race To Build', max_participants: 10, date: new Date(Date.now() + 12 * DAY) });
+    const y = await bookByCard(h, w2.id, 'rename-race-y');
+    const team = await bookByCard(h, w1.id, 'rename-race', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerrename-race@example.com' }, { name: 'Mate', email: 'rename.mate@example.com' }] });
+    const { id } = await h.db('workshop_registrations').where({ email: team.email }).first('id');
+    const mate = await h.db('attendees').where({ registration_id: id, position: 2 }).first('id');
+    await whileMovedOut(w1.id, w2.id, id, () => h.api('PATCH', `/api/booking/${team.token}/seats/${mate.id}`, { body: { name: 'Y Again', email: y.email } }));
+    expect(await activeSeatsOf(w2.id, y.email)).toHaveLength(1);
+  });
+
+  it('of a seat moved to another booking since, is no longer an item of the booking it left', async () => {
+    const w = await createWorkshop(h.db, { title: 'Seat Move From Build', max_participants: 10, date: new Date(Date.now() + 10 * DAY) });
+    const w2 = await createWorkshop(h.db, { title: 'Seat Move To Build', max_participants: 10, date: new Date(Date.now() + 12 * DAY) });
+    await bounce('mover@example.com');
+    const b = await bookByCard(h, w.id, 'seat-mover', { seats: 2, attendees: [{ name: 'Lead', email: 'buyerseat-mover@example.com' }, { name: 'Mover', email: 'mover@example.com' }] });
+    const { id } = await h.db('workshop_registrations').where({ email: b.email }).first('id');
+    const item = await itemOf(id);
+    const mv = await h.api('POST', `/api/admin/registrations/${id}/seats/${item.email!.seat_id}/move`, { token: h.token, body: { workshop_id: w2.id } });
+    expect(mv.status, mv.text).toBe(200);
+    expect(await bounceItems(id)).toEqual([]);
   });
 });
 

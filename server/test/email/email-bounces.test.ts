@@ -96,6 +96,9 @@ describe('email bounces from SendGrid', () => {
     const bad = await post(notAList);
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Invalid webhook body');
+    // Over 1 MB (issue 26, point 8): refused before anything is read, signed or not.
+    const huge = JSON.stringify([{ event: 'bounce', reason: 'x'.repeat(1_100_000), email_message_id: msg.id }]);
+    expect((await post(huge)).status).toBe(413);
     expect(await h.db('email_messages').where({ id: msg.id }).first('bounced_at', 'delivery')).toEqual({ bounced_at: null, delivery: null });
     expect(await h.db('email_delivery_events').where({ email_message_id: msg.id })).toHaveLength(0);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { SEAT_MOVE_MESSAGES } from '../../src/bookings/seat-move.service';
 import { CANCEL_MESSAGES } from '../../src/payments/cancellation.service';
@@ -61,6 +62,35 @@ describe.each(['razorpay', 'paypal'] as const)('%s: a goodwill refund', (provide
     await refundsSettled(h);
     expect(await refundedAtProvider(h, b)).toEqual({ cents: 9899, refunds: 3 });
     expect(await regOf(b)).toMatchObject({ status: 'completed' });
+  });
+
+  it('a second click or a retried request with the same request id is the same decision: given back once, answered as it was', async () => {
+    const w = await createWorkshop(h.db, { title: 'Goodwill Click Build' });
+    const b = await book(w.id, `goodwill-click-${provider}`);
+    const id = (await regOf(b)).id;
+    const ask = (regId: string, requestId: string) =>
+      h.api('POST', `/api/admin/registrations/${regId}/refund`, { token: h.token, body: { amount_cents: 2000, reason: 'Sorry about the audio', keep_booking: true, request_id: requestId } });
+    const bad = await ask(id, 'not-a-uuid');
+    expect([bad.status, bad.body.error.message]).toEqual([422, 'Invalid request id']);
+    const first = randomUUID();
+    const twice = await Promise.all([ask(id, first), ask(id, first)]);
+    expect(twice.map((a) => [a.status, a.body])).toEqual([
+      [200, { refundCents: 2000 }],
+      [200, { refundCents: 2000 }],
+    ]);
+    expect(await ask(id, first)).toMatchObject({ status: 200, body: { refundCents: 2000 } });
+    // The dialog opened again is a new decision.
+    expect((await ask(id, randomUUID())).status).toBe(200);
+    await refundsSettled(h);
+    expect(await refundedAtProvider(h, b)).toEqual({ cents: 4000, refunds: 2 });
+    expect(await h.db('refunds').where({ registration_id: id, reason: 'goodwill' })).toHaveLength(2);
+    const told = (await sandboxEmails(h.server, b.email)).filter((m) => m.subject.startsWith('Refund issued, booking confirmed'));
+    expect(told).toHaveLength(2);
+    // One booking's decision is not another's.
+    const other = await book(w.id, `goodwill-click-other-${provider}`);
+    const elsewhere = await ask((await regOf(other)).id, first);
+    expect([elsewhere.status, elsewhere.body.error.message]).toEqual([409, GOODWILL_MESSAGES.otherBooking]);
+    expect(await h.db('refunds').where({ registration_id: (await regOf(other)).id })).toHaveLength(0);
   });
 
   it('two admins and the buyer at the same moment never give back more than was paid', async () => {

@@ -55,6 +55,11 @@ export const adminRefundInputSchema = z.object({
   reason: z.string({ error: 'Give a reason for the refund' }).trim().min(1, 'Give a reason for the refund').max(500, 'Reason must be 500 characters or less'),
   /** A goodwill refund: the amount goes back and the booking stays, with its seats, join details and reminders. */
   keep_booking: z.boolean().optional(),
+  /**
+   * The dialog's own id for this decision (a goodwill refund): the same id again, from a second
+   * click or a retried request, is the same decision and is answered as it was, never made twice.
+   */
+  request_id: z.uuid('Invalid request id').optional(),
 });
 export type AdminRefundInput = z.infer<typeof adminRefundInputSchema>;
 

@@ -62,14 +62,17 @@ export const adminEditBookingInputSchema = z
 export type AdminEditBookingInput = z.input<typeof adminEditBookingInputSchema>;
 
 /**
- * POST /api/admin/registrations/:id/correct-email: an email that did not arrive is sent again, to
- * the address given (corrected, or the same one when the mailbox was only full); `seat_id` names an
- * attendee's seat of a team booking, else it is the buyer's.
+ * POST /api/admin/registrations/:id/correct-email: an email that did not arrive (`email_message_id`,
+ * the buyer's or an attendee's seat's) is sent again, to the address given (corrected, or the same
+ * one when the mailbox was only full). Refused when the booking or seat has another address by
+ * now (a transfer, a rename): the admin decided about the address that bounced, not the new one.
  */
-export const correctEmailInputSchema = z.object({ email: emailField, seat_id: z.uuid('Choose the seat').optional() });
+export const correctEmailInputSchema = z.object({ email: emailField, email_message_id: z.uuid('Choose the email to send again') });
 export type CorrectEmailInput = z.infer<typeof correctEmailInputSchema>;
 
 export const EMAIL_CORRECTION_MESSAGES = {
   notActive: 'Only a confirmed booking has a confirmation to send again.',
   buyersSeat: "This seat is the buyer's: correct the booking's email instead.",
+  noSuchEmail: 'No such email was sent for this booking.',
+  changed: 'This booking changed a moment ago (its address is not the one that bounced). Please check it and try again.',
 } as const;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { policyRefund } from '@workshop/shared';
 import { newBookingToken } from '../../../src/registrations/booking-token';
 import { readSetting } from '../../../src/settings/settings.queries';
@@ -247,7 +248,9 @@ export class AfterSaleSteps {
     const reg = await this.booking(b);
     if (!reg) return;
     const cents = Math.max(1, Math.floor(reg.unit_amount * reg.seats * share));
-    const ask = () => this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model', keep_booking: true } });
+    // The dialog's id for this decision, as the admin UI sends it.
+    const requestId = randomUUID();
+    const ask = () => this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model', keep_booking: true, request_id: requestId } });
     if (await this.inCancelledWorkshop(reg, 'goodwill', true, ask)) return;
     const res = await ask();
     this.driver.note('goodwill', res.status, res.text);
@@ -255,6 +258,10 @@ export class AfterSaleSteps {
     this.decided(reg, cents, `goodwill (${share})`, res.body.refundCents);
     const g = this.driver.run.goodwill.get(reg.id) ?? { given: 0, counted: 0 };
     this.driver.run.goodwill.set(reg.id, { ...g, given: g.given + cents });
+    // A second click, or the request retried after a lost answer: the same decision, never a second
+    // one (no decision is recorded for it, so money it gave back would break the ledger's invariants).
+    const again = await ask();
+    this.driver.note('goodwill again', again.status, again.text);
   }
 
   private async adminCancel(b: Buyer, share: 0 | 0.5 | 1) {

@@ -24,7 +24,7 @@ export function CorrectEmailDialog({ registrationId, name, email, open, onClose,
 
   async function submit() {
     const v = form.getFieldsValue(true) as Values;
-    const parsed = correctEmailInputSchema.safeParse({ email: (v.email ?? '').trim(), ...(email.seat_id ? { seat_id: email.seat_id } : {}) });
+    const parsed = correctEmailInputSchema.safeParse({ email: (v.email ?? '').trim(), email_message_id: email.id });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: 'email' as const, errors: [i.message] })));
       return;

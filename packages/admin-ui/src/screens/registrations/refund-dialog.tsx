@@ -1,8 +1,9 @@
 import { adminRefundInputSchema, formatCents, type RegistrationDetail } from '@workshop/shared';
 import { Alert, Checkbox, Form, Input, InputNumber, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useApi } from '../../app/api-context';
 import { useAppApi } from '../../app/app-api';
+import { newIdempotencyKey } from '../../queries/new-idempotency-key';
 
 const BANDS: Record<string, string> = {
   full_minus_fee: 'more than 7 days before the start: full refund minus the fee',
@@ -33,6 +34,8 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
   const [busy, setBusy] = useState(false);
   const [refused, setRefused] = useState<string>();
   const [keep, setKeep] = useState(false);
+  // One id per opening: a second click (or a retry after a lost answer) is the same goodwill decision, never a second one.
+  const requestId = useMemo(() => (open ? newIdempotencyKey() : undefined), [open]);
   const r = detail.registration;
   // Paid outside the site: the admin gives it back by hand and records it here; no provider is asked, and there is no goodwill refund to make.
   const byHand = r.by_hand_payment === 'offline';
@@ -42,7 +45,7 @@ export function RefundDialog({ detail, open, onClose, onDone }: { detail: Regist
 
   async function submit() {
     const v = form.getFieldsValue(true) as Values;
-    const parsed = adminRefundInputSchema.safeParse({ amount_cents: v.dollars === null || v.dollars === undefined ? Number.NaN : Math.round(v.dollars * 100), reason: v.reason ?? '', keep_booking: keep });
+    const parsed = adminRefundInputSchema.safeParse({ amount_cents: v.dollars === null || v.dollars === undefined ? Number.NaN : Math.round(v.dollars * 100), reason: v.reason ?? '', keep_booking: keep, ...(keep && requestId ? { request_id: requestId } : {}) });
     if (!parsed.success) {
       form.setFields(parsed.error.issues.map((i) => ({ name: i.path[0] === 'amount_cents' ? 'dollars' : 'reason', errors: [i.message] })));
       return;
