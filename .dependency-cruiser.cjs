@@ -20,7 +20,7 @@ const SERVER_LAYERS = [
   ['promo-codes', 'waitlist'],
   ['payments'],
   ['reminders', 'recovery'],
-  ['bookings', 'messages', 'organiser', 'invoices'],
+  ['bookings', 'messages', 'organiser', 'invoices', 'join'],
   ['attention', 'dashboard', 'funnel', 'activity', 'metrics', 'site', 'housekeeping'],
   ['app.ts', 'routes.ts', 'server.ts', 'index.ts', 'plugins', 'cli', 'demo'],
 ];

@@ -58,6 +58,7 @@ import * as refundsSentBack from './20261208110000-refunds-sent-back';
 import * as emailDeliveryEvents from './20261208120000-email-delivery-events';
 import * as emailRegistrationIndex from './20261209090000-email-registration-index';
 import * as goodwillRequestIds from './20261209100000-goodwill-request-ids';
+import * as joinLinks from './20261209110000-join-links';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -122,4 +123,5 @@ export const migrations: Record<string, Migration> = {
   '20261208120000-email-delivery-events': emailDeliveryEvents,
   '20261209090000-email-registration-index': emailRegistrationIndex,
   '20261209100000-goodwill-request-ids': goodwillRequestIds,
+  '20261209110000-join-links': joinLinks,
 };

@@ -26,6 +26,7 @@ import { workshopRoutes } from './workshops/workshops.routes';
 import { workshopCancelRoutes } from './organiser/workshop-cancel.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { invoiceDownloadRoutes } from './invoices/invoice-downloads.routes';
+import { joinRoutes } from './join/join.routes';
 
 /** The server's route table: app.ts mounts it and the authorization test walks it. */
 export const routeModules: RouteModule[] = [
@@ -42,6 +43,7 @@ export const routeModules: RouteModule[] = [
   interestRoutes,
   videoLeadRoutes,
   bookingRoutes,
+  joinRoutes,
   registrationRoutes,
   registrationDetailRoutes,
   byHandRoutes,

@@ -26,6 +26,7 @@ const PUBLIC_ROUTES: [string, Page][] = [
   ['/platform', lazyWithPreload(() => import('./pages/platform.screen'))],
   ['/thank-you', lazyWithPreload(() => import('./thank-you/thank-you.screen'))],
   ['/booking/:token', lazyWithPreload(() => import('./booking/booking.screen'))],
+  ['/join/:token', lazyWithPreload(() => import('./join/join.screen'))],
   ['/unsubscribe', lazyWithPreload(() => import('./pages/unsubscribe.screen'))],
   ['/waitlist/leave', lazyWithPreload(() => import('./waitlist/waitlist-leave.screen'))],
   ['*', lazyWithPreload(() => import('./pages/not-found.screen'))],

@@ -10,6 +10,7 @@ import type {
   FreeCheckoutResponse,
   InterestFormInput,
   IssueFormInput,
+  JoinView,
   PaypalCheckoutInput,
   QuestionFormInput,
   RazorpayCheckoutInput,
@@ -56,6 +57,10 @@ export function publicPaths(http: Http) {
       resend: (token: string) => http.json<{ queued: boolean }>('POST', `/api/booking/${encodeURIComponent(token)}/resend`, {}),
       /** The booking (or an attendee's own seat) handed to someone else; this link stops working. */
       transfer: (token: string, to: TransferInput) => http.json<void>('POST', `/api/booking/${encodeURIComponent(token)}/transfer`, to),
+    },
+    /** A seat's tracked join link: the join page's facts (the link itself leads into the meeting when it is on). */
+    join: {
+      get: (token: string) => http.json<JoinView>('GET', `/api/join/${encodeURIComponent(token)}`),
     },
     checkout: {
       /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */

@@ -23,6 +23,7 @@ export * from './schemas/auth.schema';
 export * from './schemas/list-query.schema';
 export * from './schemas/dto.schema';
 export * from './schemas/booking.schema';
+export * from './schemas/join.schema';
 export * from './schemas/after-sale.schema';
 export * from './zod-errors';
 export * from './page-meta';

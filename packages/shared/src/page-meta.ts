@@ -91,6 +91,13 @@ export const BOOKING_META: PageMeta = {
   description: 'Your workshop booking: the date, the join link when it is due, your calendar invite and cancellation.',
 };
 
+/** A seat's tracked join link, outside the workshop's hours (never indexed). */
+export const JOIN_META: PageMeta = {
+  path: '/join',
+  title: `Join your workshop${suffix}`,
+  description: 'When your workshop starts, in your time zone, and the way in once it does.',
+};
+
 /** Where a checkout-recovery email's "stop these reminders" link lands (never indexed). */
 export const UNSUBSCRIBE_META: PageMeta = {
   path: '/unsubscribe',
@@ -109,6 +116,7 @@ export const WAITLIST_LEAVE_META: PageMeta = {
 export function pageMetaFor(pathname: string): PageMeta | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (/^\/booking\/[A-Za-z0-9_-]+$/.test(clean)) return BOOKING_META;
+  if (/^\/join\/[A-Za-z0-9_-]+$/.test(clean)) return JOIN_META;
   if (clean === '/unsubscribe') return UNSUBSCRIBE_META;
   if (clean === WAITLIST_LEAVE_META.path) return WAITLIST_LEAVE_META;
   return PAGE_META[clean];

@@ -6,8 +6,8 @@ import { type EmailSender, queueConfirmationResend } from '../email/email.queue'
 import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors';
 import { cancelSeats, inWorkshopSince } from '../payments/cancellation.service';
 import { issueAttendeeLinks } from '../registrations/attendee-links';
-import { type AttendeeRow, attendeesOf, emailsWithSeats } from '../registrations/attendees.queries';
-import { bookingUrl, hashBookingToken } from '../registrations/booking-token';
+import { type AttendeeRow, attendeesOf, buyersSeat, emailsWithSeats } from '../registrations/attendees.queries';
+import { bookingUrl, hashBookingToken, joinUrl } from '../registrations/booking-token';
 import { readSetting } from '../settings/settings.queries';
 import { type BookingRow, openBooking } from './booking-token.queries';
 import { openCheckoutOf } from './transfer.service';
@@ -44,7 +44,7 @@ async function policyFor(db: Db, b: BookingRow, seats: number, now: Date) {
   return { band: one.band, refund_cents: back(one.refundCents * seats), fee_cents: one.feeCents * seats };
 }
 
-export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore: number; now?: Date }): Promise<BookingView> {
+export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore: number; publicBaseUrl: string; now?: Date }): Promise<BookingView> {
   const { booking: b, attendee } = await openBooking(db, token);
   const now = opts.now ?? new Date();
   const start = new Date(b.date);
@@ -64,7 +64,8 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
     payment_method: b.payment_method,
     by_hand_payment: b.by_hand_payment,
     workshop: { title: b.title, date: start.toISOString(), duration_hours: b.duration_hours, time_zone: DISPLAY_TIME_ZONE },
-    join: active && now >= opens && now <= closes ? { url: b.join_url, passcode: b.join_passcode, materials_url: b.materials_url } : null,
+    // This link's own seat's tracked join link (issue 26, point 3), never the meeting's address; a buyer who gave every seat away has none.
+    join: active && now >= opens && now <= closes ? { url: joinOf(attendee ?? buyersSeat(seats, b.email), opts.publicBaseUrl), passcode: b.join_passcode, materials_url: b.materials_url } : null,
     join_available_at: opens.toISOString(),
     // Money paid outside the site goes back outside it too: the organiser arranges that, not this page.
     cancellation: active && b.by_hand_payment !== 'offline' ? await policyFor(db, b, mine, now) : null,
@@ -76,6 +77,8 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
     moved_seats: attendee ? [] : await movedSeats(db, b.id),
   };
 }
+
+const joinOf = (seat: Pick<AttendeeRow, 'join_token'> | undefined, base: string) => (seat ? joinUrl(base, seat.join_token) : null);
 
 /** Seats an admin moved out of this order, still booked where they went: the buyer sees where each is now. */
 async function movedSeats(db: Db, registrationId: string): Promise<BookingView['moved_seats']> {

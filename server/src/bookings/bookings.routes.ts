@@ -46,7 +46,7 @@ export const bookingRoutes: RouteModule = ({ db, config }) => [
     access: 'lookup',
     handler: async (req, res) => {
       res.set('Cache-Control', 'no-store');
-      res.json(await viewBooking(db, String(req.params.token), { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE }));
+      res.json(await viewBooking(db, String(req.params.token), { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE, publicBaseUrl: config.publicBaseUrl }));
     },
   },
   {
@@ -66,7 +66,7 @@ export const bookingRoutes: RouteModule = ({ db, config }) => [
       const token = String(req.params.token);
       const { seatId } = parse(seatParam, req.params);
       await renameSeat({ db, sender: emailSender(config) }, token, seatId, parse(attendeeInputSchema, req.body));
-      res.json(await viewBooking(db, token, { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE }));
+      res.json(await viewBooking(db, token, { joinHoursBefore: config.JOIN_DETAILS_HOURS_BEFORE, publicBaseUrl: config.publicBaseUrl }));
     },
   },
   {

@@ -16,3 +16,6 @@ export function hashBookingToken(token: string): string {
 export const BOOKING_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 export const bookingUrl = (publicBaseUrl: string, token: string) => `${publicBaseUrl}/booking/${token}`;
+
+/** A seat's tracked join link (join-links migration): the meeting's address is never sent, this is. */
+export const joinUrl = (publicBaseUrl: string, joinToken: string) => `${publicBaseUrl}/join/${joinToken}`;

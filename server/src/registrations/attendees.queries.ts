@@ -15,6 +15,17 @@ export interface AttendeeRow {
   cancelled_at: Date | null;
   /** Invites queued for this seat's own calendar event (email/email.outbox.ts). */
   calendar_sequence: number;
+  /** This seat's tracked join link's secret (join-links migration); changes with the seat's person. */
+  join_token: string;
+}
+
+/**
+ * The seat whose join link is the buyer's own: the active one in their name, else the first one
+ * nobody is named on (the buyer hands those out); none when every seat is someone else's.
+ */
+export function buyersSeat<S extends Pick<AttendeeRow, 'email' | 'status' | 'position'>>(seats: S[], buyerEmail: string): S | undefined {
+  const active = seats.filter((a) => a.status === 'active').sort((a, b) => a.position - b.position);
+  return active.find((a) => a.email?.toLowerCase() === buyerEmail.toLowerCase()) ?? active.find((a) => !a.email);
 }
 
 /**

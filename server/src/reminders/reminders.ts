@@ -4,6 +4,8 @@ import { z } from 'zod';
 import type { Db } from '../db/knex';
 import { registrationEmailData } from '../email/email.data';
 import { type EmailSender, queueEmail } from '../email/email.queue';
+import { attendeesOf, buyersSeat } from '../registrations/attendees.queries';
+import { joinUrl } from '../registrations/booking-token';
 
 export const REMINDER_TASK = 'send_reminder';
 const KINDS = { reminder_24h: 24, reminder_1h: 1 } as const;
@@ -45,20 +47,18 @@ export function reminderTask(d: { db: Db; sender: EmailSender }): Task {
   return async (raw) => {
     const p = payload.parse(raw);
     await d.db.transaction(async (trx) => {
-      const row = await trx('workshop_registrations as r').join('workshops as w', 'w.id', 'r.workshop_id').where('r.id', p.registration_id).first('r.status', 'w.date', 'w.join_url', 'w.join_passcode', 'w.materials_url');
+      const row = await trx('workshop_registrations as r').join('workshops as w', 'w.id', 'r.workshop_id').where('r.id', p.registration_id).first('r.status', 'r.email', 'w.date', 'w.join_passcode', 'w.materials_url');
       if (!row || row.status !== 'completed') return;
       if (new Date(row.date).getTime() !== new Date(p.workshop_date).getTime()) return; // a stale job for an old date
       const data = await registrationEmailData(trx, p.registration_id, d.sender);
-      const join = { url: row.join_url, passcode: row.join_passcode, materials_url: row.materials_url };
-      await queueEmail(trx, p.registration_id, p.kind as ReminderKind, data.email, { ...data, join });
+      // Each person's own tracked link (issue 26, point 3), never the meeting's address: it lets them in when the workshop is on.
+      const join = (seat: { join_token: string } | undefined) => ({ url: seat ? joinUrl(d.sender.publicBaseUrl, seat.join_token) : null, passcode: row.join_passcode, materials_url: row.materials_url });
+      const seats = await attendeesOf(trx, p.registration_id);
+      await queueEmail(trx, p.registration_id, p.kind as ReminderKind, data.email, { ...data, join: join(buyersSeat(seats, row.email)) });
       // Every attendee with a link of their own (a team booking's named seats) is reminded too, once per seat and date.
-      const seats: { id: string; name: string; email: string }[] = await trx('attendees')
-        .where({ registration_id: p.registration_id, status: 'active' })
-        .whereNotNull('booking_token_hash')
-        .select('id', 'name', 'email');
-      for (const a of seats) {
+      for (const a of seats.filter((s) => s.status === 'active' && s.booking_token_hash && s.email)) {
         const kind = p.kind === 'reminder_24h' ? 'attendee_reminder_24h' : 'attendee_reminder_1h';
-        await queueEmail(trx, p.registration_id, kind, a.email, { ...data, name: a.name, email: a.email, join, seatList: undefined }, { dedupeKey: `${kind}:${a.id}:${p.workshop_date}`, attendeeId: a.id });
+        await queueEmail(trx, p.registration_id, kind, a.email!, { ...data, name: a.name ?? data.name, email: a.email!, join: join(a), seatList: undefined }, { dedupeKey: `${kind}:${a.id}:${p.workshop_date}`, attendeeId: a.id });
       }
     });
   };

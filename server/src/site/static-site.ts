@@ -36,7 +36,7 @@ const META_BLOCK = /<!--page-meta:start-->[\s\S]*?<!--page-meta:end-->|<title>[\
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Pages that are personal or private: reachable, never indexed. */
-const NO_INDEX = [/^\/admin(\/|$)/, /^\/thank-you\/?$/, /^\/booking\//, /^\/unsubscribe\/?$/, /^\/waitlist\//];
+const NO_INDEX = [/^\/admin(\/|$)/, /^\/thank-you\/?$/, /^\/booking\//, /^\/join\//, /^\/unsubscribe\/?$/, /^\/waitlist\//];
 
 function headFor(meta: PageMeta, origin: string, opts: { noindex: boolean; canonical: boolean }): string {
   const url = `${origin}${meta.path}`;
@@ -179,7 +179,8 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}): Re
   const page: RequestHandler = async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     const isAdmin = NO_INDEX[0].test(req.path);
-    const known = pageMetaFor(req.path);
+    // A route before this one found the page's secret names nothing (a join link): the 404 page, as for any unknown path.
+    const known = res.locals.notFound ? undefined : pageMetaFor(req.path);
     // Static files that were not found (a stale hashed asset) must not come back as HTML.
     if (!known && !isAdmin && path.extname(req.path)) return next();
     const meta = known ?? (isAdmin ? { ...NOT_FOUND_META, title: `Admin | ${SITE_NAME}`, path: '/admin' } : NOT_FOUND_META);

@@ -29,7 +29,10 @@ describe('reminders', () => {
 
     await runNow(`reminder_24h:${reg.id}`);
     const mail = await waitFor(async () => (await sandboxEmails(h.server, who.email)).find((m) => m.subject === 'Tomorrow: Reminded Workshop'));
-    expect(mail.text_body).toContain('Join link: https://meet.example.com/reminded');
+    // The seat's own tracked link (issue 26, point 3), never the meeting's address.
+    const seatToken = (await h.db('attendees').where({ registration_id: reg.id, position: 1 }).first('join_token')).join_token;
+    expect(mail.text_body).toMatch(new RegExp(`Join link: https?://\\S+/join/${seatToken}\\n`));
+    expect(mail.text_body).not.toContain('meet.example.com');
     expect(mail.text_body).toContain('Passcode: abc');
     // A second run of the same reminder (another instance, a retry) sends nothing more.
     await h.db.raw(`SELECT graphile_worker.add_job('send_reminder', ?::json)`, [JSON.stringify(j24.payload)]);
