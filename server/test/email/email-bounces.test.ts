@@ -99,8 +99,9 @@ describe('email bounces from SendGrid', () => {
     // Over 1 MB (issue 26, point 8): refused before anything is read, signed or not.
     const huge = JSON.stringify([{ event: 'bounce', reason: 'x'.repeat(1_100_000), email_message_id: msg.id }]);
     expect((await post(huge)).status).toBe(413);
-    expect(await h.db('email_messages').where({ id: msg.id }).first('bounced_at', 'delivery')).toEqual({ bounced_at: null, delivery: null });
-    expect(await h.db('email_delivery_events').where({ email_message_id: msg.id })).toHaveLength(0);
+    // Nothing refused was believed (the sandbox's own signed "delivered" may have arrived meanwhile: that one is real).
+    expect((await h.db('email_messages').where({ id: msg.id }).first('bounced_at')).bounced_at).toBeNull();
+    expect(await h.db('email_delivery_events').where({ email_message_id: msg.id }).whereNot({ event: 'delivered' })).toHaveLength(0);
   });
 
   it('keeps every delivery event of an email once, with its time and reason, and the state they add up to', async () => {

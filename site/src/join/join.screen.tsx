@@ -29,12 +29,13 @@ export default function JoinScreen() {
     return () => clearInterval(tick);
   }, [view]);
   // Once the link lets people in, this address does: asked again, the server sends the visitor into the meeting
-  // (while the organiser has not added it yet, it is asked again every half minute).
+  // (while the organiser has not added it yet, it is asked again every half minute). Never sooner than every
+  // 10 seconds: a visitor's clock running ahead of the server's must not reload in a loop.
   const opensAt = view ? Date.parse(view.opens_at) : Number.NaN;
   const due = !!view && view.state !== 'ended' && now >= opensAt;
   useEffect(() => {
     if (!due) return;
-    const again = setTimeout(() => window.location.reload(), view?.state === 'open' ? 30_000 : 0);
+    const again = setTimeout(() => window.location.reload(), view?.state === 'open' ? 30_000 : 10_000);
     return () => clearTimeout(again);
   }, [due, view?.state]);
 
