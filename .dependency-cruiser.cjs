@@ -20,8 +20,8 @@ const SERVER_LAYERS = [
   ['promo-codes', 'waitlist'],
   ['payments'],
   ['reminders', 'recovery'],
-  ['bookings', 'messages', 'organiser', 'invoices', 'join'],
-  ['attention', 'dashboard', 'funnel', 'activity', 'metrics', 'site', 'housekeeping'],
+  ['bookings', 'messages', 'organiser', 'invoices', 'join', 'attendance', 'after-workshop'],
+  ['attention', 'dashboard', 'funnel', 'activity', 'metrics', 'site', 'housekeeping', 'privacy'],
   ['app.ts', 'routes.ts', 'server.ts', 'index.ts', 'plugins', 'cli', 'demo'],
 ];
 

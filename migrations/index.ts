@@ -59,6 +59,12 @@ import * as emailDeliveryEvents from './20261208120000-email-delivery-events';
 import * as emailRegistrationIndex from './20261209090000-email-registration-index';
 import * as goodwillRequestIds from './20261209100000-goodwill-request-ids';
 import * as joinLinks from './20261209110000-join-links';
+import * as attendance from './20261210090000-attendance';
+import * as afterWorkshop from './20261210100000-after-workshop';
+import * as privacyRequests from './20261211090000-privacy-requests';
+import * as privacyErasure from './20261212090000-privacy-erasure';
+import * as retention from './20261213090000-retention';
+import * as paymentRecordsDeletion from './20261214090000-payment-records-deletion';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -124,4 +130,10 @@ export const migrations: Record<string, Migration> = {
   '20261209090000-email-registration-index': emailRegistrationIndex,
   '20261209100000-goodwill-request-ids': goodwillRequestIds,
   '20261209110000-join-links': joinLinks,
+  '20261210090000-attendance': attendance,
+  '20261210100000-after-workshop': afterWorkshop,
+  '20261211090000-privacy-requests': privacyRequests,
+  '20261212090000-privacy-erasure': privacyErasure,
+  '20261213090000-retention': retention,
+  '20261214090000-payment-records-deletion': paymentRecordsDeletion,
 };

@@ -39,6 +39,8 @@ describe('application menu', () => {
       const goMenu = items.find((i) => i.label === 'Go')!.submenu as MenuItemConstructorOptions[];
       expect(goMenu.map((i) => i.label).slice(4, 8)).toEqual(['Interests', 'Video Leads', 'Invoices', 'Revive']);
       expect(items.find((i) => i.label === 'Invoices')!.accelerator).toBeUndefined();
+      expect(goMenu.map((i) => i.label).at(-1)).toBe('Privacy Requests');
+      expect(items.find((i) => i.label === 'Privacy Requests')!.accelerator).toBeUndefined();
       calls.length = 0;
       (leads.click as () => void)();
       (items.find((i) => i.label === 'Invoices')!.click as () => void)();

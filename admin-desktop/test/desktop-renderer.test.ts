@@ -223,6 +223,33 @@ describe('desktop renderer with the real main-process handlers', () => {
     await card.getByTestId('badge-cancelled').waitFor();
   }, 60_000);
 
+  it("takes a workshop's register from its card: who joined by their link, and a mark over it", async () => {
+    const db = server.deps.db;
+    const on = await createWorkshop(db, { title: 'Desk Register', date: new Date(Date.now() - 5 * 60_000), duration_hours: 2, join_url: 'https://meet.example.com/desk' });
+    await insertRegistration(db, on.id, { name: 'Jo Joined', email: 'jo.joined@example.com' });
+    await insertRegistration(db, on.id, { name: 'Mo Missing', email: 'mo.missing@example.com' });
+    const jo = await db('attendees').where({ workshop_id: on.id, name: 'Jo Joined' }).first('id', 'join_token');
+    expect((await fetch(`${server.url}/join/${jo.join_token}`, { redirect: 'manual' })).status).toBe(302);
+    await until(async () => (await db('attendees').where({ id: jo.id }).first('first_joined_at')).first_joined_at);
+    // Away and back (once the last dialog has gone): the list is asked for again.
+    await page.locator('.ant-modal-wrap').waitFor({ state: 'hidden' });
+    await nav('Dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await nav('Workshops');
+    const card = page.getByTestId('workshop-card').filter({ has: page.locator('.ant-card-head', { hasText: 'Desk Register' }) });
+    expect(await card.getByTestId('attendance-rate').textContent()).toBe('1 of 2 attended (50%)');
+    await card.getByTestId('open-attendance').click();
+    const drawer = page.getByRole('dialog', { name: 'Attendance: Desk Register' });
+    const mo = drawer.getByTestId('attendance-row').filter({ hasText: 'Mo Missing' });
+    expect(await mo.getByTestId('attendance-joined').textContent()).toBe('Not joined');
+    expect(await drawer.getByTestId('feedback-summary').textContent()).toBe('No feedback yet');
+    await mo.getByTestId('attendance-mark').getByText('Attended', { exact: true }).click();
+    await drawer.getByTestId('attendance-summary').getByText('2 of 2 attended (100%) · 1 came in by their join link').waitFor();
+    expect((await db('attendees').where({ workshop_id: on.id, name: 'Mo Missing' }).first('attendance_mark')).attendance_mark).toBe('attended');
+    await page.keyboard.press('Escape');
+    await card.getByTestId('attendance-rate').getByText('2 of 2 attended (100%)').waitFor();
+  }, 60_000);
+
   it('exports the CSV through the save dialog to exactly the file the server produced', async () => {
     await nav('Registrations');
     await page.getByTestId('export-csv').click();
@@ -238,7 +265,7 @@ describe('desktop renderer with the real main-process handlers', () => {
     const token = await app.desktop.tokens.get(server.url);
     const expected = await client(server.url)('GET', '/api/admin/registrations/export.csv', { token: token! });
     expect(written).toBe(expected.text);
-    expect(written.slice(1).split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date,Promo Code,Discount,Order ID,Seats');
+    expect(written.slice(1).split(/\r?\n/)[0]).toBe('Registration ID,Name,Email,Amount,Status,Payment ID,Registration Date,Promo Code,Discount,Order ID,Seats,Joined At');
     expect(written).toContain('Ada Lovelace');
     expect(await fs.readdir(app.downloadsDir)).toEqual([name]);
     // Where it went: an OS notice that opens the folder.

@@ -7,6 +7,7 @@
 import { pct } from './checkout-flows';
 import { startCheckoutBenchServer } from './bench-server';
 import { scratchDatabase, scratchPostgres } from '../../server/test/support/pg-admin';
+import { runBench } from './run-bench';
 
 const JOINS = Number(process.env.BENCH_JOINS ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -58,10 +59,4 @@ async function main() {
   }
 }
 
-void main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -77,6 +77,8 @@ const envSchema = z.object({
   EMAIL_FROM: z.email('must be an email address').default('workshops@example.com'),
   EMAIL_FROM_NAME: z.string().default('No-Code Workshop'),
   RECONCILE_INTERVAL_SECONDS: positiveInt(60),
+  /** How often ended workshops are looked for, to thank their attendees (within two intervals of the end). */
+  FOLLOW_UP_INTERVAL_SECONDS: positiveInt(60),
   /** A call to PayPal or Razorpay gives up after this long; a refund's claim (five minutes) outlives any of its calls. */
   PROVIDER_TIMEOUT_MS: positiveInt(20_000).pipe(z.number().min(1000, 'must be at least 1000').max(60_000, 'must be at most 60000')),
   EMAIL_WORKER_CONCURRENCY: positiveInt(4),

@@ -27,6 +27,11 @@ import { workshopCancelRoutes } from './organiser/workshop-cancel.routes';
 import { invoicesRoutes } from './invoices/invoices.routes';
 import { invoiceDownloadRoutes } from './invoices/invoice-downloads.routes';
 import { joinRoutes } from './join/join.routes';
+import { attendanceRoutes } from './attendance/attendance.routes';
+import { afterWorkshopRoutes } from './after-workshop/after-workshop.routes';
+import { certificateRoutes } from './after-workshop/certificates.routes';
+import { privacyAdminRoutes } from './privacy/privacy-admin.routes';
+import { privacyRoutes } from './privacy/privacy.routes';
 
 /** The server's route table: app.ts mounts it and the authorization test walks it. */
 export const routeModules: RouteModule[] = [
@@ -44,6 +49,11 @@ export const routeModules: RouteModule[] = [
   videoLeadRoutes,
   bookingRoutes,
   joinRoutes,
+  attendanceRoutes,
+  afterWorkshopRoutes,
+  certificateRoutes,
+  privacyRoutes,
+  privacyAdminRoutes,
   registrationRoutes,
   registrationDetailRoutes,
   byHandRoutes,

@@ -27,7 +27,12 @@ const PUBLIC_ROUTES: [string, Page][] = [
   ['/thank-you', lazyWithPreload(() => import('./thank-you/thank-you.screen'))],
   ['/booking/:token', lazyWithPreload(() => import('./booking/booking.screen'))],
   ['/join/:token', lazyWithPreload(() => import('./join/join.screen'))],
+  ['/recording/:token', lazyWithPreload(() => import('./after-workshop/recording.screen'))],
+  ['/feedback/:token', lazyWithPreload(() => import('./after-workshop/feedback.screen'))],
+  ['/certificates/:id', lazyWithPreload(() => import('./after-workshop/certificate.screen'))],
   ['/unsubscribe', lazyWithPreload(() => import('./pages/unsubscribe.screen'))],
+  ['/your-data', lazyWithPreload(() => import('./privacy/your-data.screen'))],
+  ['/privacy/confirm', lazyWithPreload(() => import('./privacy/privacy-confirm.screen'))],
   ['/waitlist/leave', lazyWithPreload(() => import('./waitlist/waitlist-leave.screen'))],
   ['*', lazyWithPreload(() => import('./pages/not-found.screen'))],
 ];

@@ -18,6 +18,7 @@ const PATHS: Record<NavigateTarget, string> = {
   'promo-codes': '/promo-codes',
   settings: '/settings',
   activity: '/activity',
+  privacy: '/privacy',
   server: '/server',
 };
 

@@ -39,7 +39,7 @@ export const documentFileNameSchema = z.union([fileNameEnding('pdf', 100), fileN
 /** Its bytes: at most 200 MB (an invoice is tens of kilobytes, a year of them a few megabytes zipped). */
 export const fileBytesSchema = z.custom<Uint8Array>((v) => v instanceof Uint8Array, 'Not a file.').refine((b) => b.byteLength > 0 && b.byteLength <= 200_000_000, 'Not a file of a sensible size.');
 
-export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'video-leads', 'invoices', 'revive', 'promo-codes', 'settings', 'activity', 'server'] as const;
+export const NAVIGATE_TARGETS = ['dashboard', 'workshops', 'registrations', 'attention', 'interests', 'video-leads', 'invoices', 'revive', 'promo-codes', 'settings', 'activity', 'privacy', 'server'] as const;
 export type NavigateTarget = (typeof NAVIGATE_TARGETS)[number];
 
 export const desktopSettingsSchema = z.object({ notificationsEnabled: z.boolean() });

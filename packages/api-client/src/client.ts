@@ -40,6 +40,8 @@ import { promoCodesClient } from './promo-codes.client';
 import { passkeysClient } from './passkeys.client';
 import { videoLeadsAdminClient } from './video-leads.client';
 import { waitlistAdminClient } from './waitlist.client';
+import { attendanceAdminClient } from './attendance.client';
+import { privacyAdminClient } from './privacy.client';
 
 type WithTz<T> = T & { tz?: string };
 
@@ -131,6 +133,8 @@ export function createApiClient(options: ClientOptions = {}) {
       ...invoicesClient(http),
       funnel: funnelClient(http, viewerZone),
       ...waitlistAdminClient(http),
+      ...attendanceAdminClient(http),
+      ...privacyAdminClient(http),
       /** Server-sent events stream (`registration.completed`). */
       eventsUrl: () => `${http.base}/api/admin/events`,
     },

@@ -11,6 +11,12 @@ import type {
   InterestFormInput,
   IssueFormInput,
   JoinView,
+  CertificateView,
+  FeedbackInput,
+  FeedbackView,
+  RecordingView,
+  PrivacyConfirmResult,
+  PrivacyRequestInput,
   PaypalCheckoutInput,
   QuestionFormInput,
   RazorpayCheckoutInput,
@@ -61,6 +67,18 @@ export function publicPaths(http: Http) {
     /** A seat's tracked join link: the join page's facts (the link itself leads into the meeting when it is on). */
     join: {
       get: (token: string) => http.json<JoinView>('GET', `/api/join/${encodeURIComponent(token)}`),
+    },
+    /** A person's requests about their data: ask (always 202), then confirm from the email's link. */
+    privacy: {
+      request: (input: PrivacyRequestInput) => http.json<{ message: string }>('POST', '/api/privacy/requests', input),
+      confirm: (token: string) => http.json<PrivacyConfirmResult>('POST', '/api/privacy/requests/confirm', { token }),
+    },
+    /** After the workshop, by the seat's own secret: its recording link's state, and its feedback. */
+    afterWorkshop: {
+      recording: (token: string) => http.json<RecordingView>('GET', `/api/recording/${encodeURIComponent(token)}`),
+      feedback: (token: string) => http.json<FeedbackView>('GET', `/api/feedback/${encodeURIComponent(token)}`),
+      saveFeedback: (token: string, input: FeedbackInput) => http.json<FeedbackView>('PUT', `/api/feedback/${encodeURIComponent(token)}`, input),
+      certificate: (id: string) => http.json<CertificateView>('GET', `/api/certificates/${encodeURIComponent(id)}`),
     },
     checkout: {
       /** A promo code that makes the seat free answers `status: 'completed'` (approval_url is then the thank-you page). */

@@ -15,13 +15,14 @@ export interface CsvColumn<T> {
  */
 export type RegistrationCsvRow = Pick<Registration, 'id' | 'access_id' | 'amount' | 'status' | 'payment_id' | 'promo_code' | 'discount_cents' | 'seats_bought'> & {
   created_at: string | Date;
-  seat: { position: number; name: string | null; email: string | null; status: 'active' | 'cancelled' };
+  seat: { position: number; name: string | null; email: string | null; status: 'active' | 'cancelled'; first_joined_at: string | Date | null };
 };
 
 /**
  * SPEC §9 column order, one row per seat: the seat's attendee, its share of the amount (so the
  * rows add up to what was paid) and its status; amounts in dollars with two decimals. After the
- * SPEC's seven and the promo columns: the order a seat belongs to and how many seats it bought.
+ * SPEC's seven and the promo columns: the order a seat belongs to and how many seats it bought,
+ * then when the seat's person first came in by their join link (issue 26, point 4).
  */
 export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: 'Registration ID', value: (r) => r.access_id },
@@ -36,6 +37,7 @@ export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: 'Discount', value: (r) => (r.discount_cents / r.seats_bought / 100).toFixed(2) },
   { header: 'Order ID', value: (r) => r.id },
   { header: 'Seats', value: (r) => String(r.seats_bought) },
+  { header: 'Joined At', value: (r) => (r.seat.first_joined_at ? formatDateTime(r.seat.first_joined_at) : '') },
 ];
 
 export const interestCsvColumns: CsvColumn<Interest>[] = [

@@ -98,6 +98,41 @@ export const JOIN_META: PageMeta = {
   description: 'When your workshop starts, in your time zone, and the way in once it does.',
 };
 
+/** A seat's recording link when it does not go straight to the recording (never indexed). */
+export const RECORDING_META: PageMeta = {
+  path: '/recording',
+  title: `Workshop recording${suffix}`,
+  description: 'The recording of your workshop, for 30 days after it.',
+};
+
+/** A seat's one-question feedback form (never indexed). */
+export const FEEDBACK_META: PageMeta = {
+  path: '/feedback',
+  title: `How was the workshop?${suffix}`,
+  description: 'Rate your workshop from 1 to 5 and tell us what to keep or change.',
+};
+
+/** A certificate's public verification page (never indexed: it names a person). */
+export const CERTIFICATE_META: PageMeta = {
+  path: '/certificates',
+  title: `Certificate of completion${suffix}`,
+  description: 'Confirms who completed which workshop, and when.',
+};
+
+/** A person's request for a copy of their data (never indexed, like every form about one person). */
+export const YOUR_DATA_META: PageMeta = {
+  path: '/your-data',
+  title: `Your data${suffix}`,
+  description: 'Ask for a copy of everything we hold about your email address.',
+};
+
+/** Where a privacy request's confirmation link lands (never indexed). */
+export const PRIVACY_CONFIRM_META: PageMeta = {
+  path: '/privacy/confirm',
+  title: `Confirm your data request${suffix}`,
+  description: 'Confirm a request about the data we hold about your email address.',
+};
+
 /** Where a checkout-recovery email's "stop these reminders" link lands (never indexed). */
 export const UNSUBSCRIBE_META: PageMeta = {
   path: '/unsubscribe',
@@ -117,7 +152,12 @@ export function pageMetaFor(pathname: string): PageMeta | undefined {
   const clean = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (/^\/booking\/[A-Za-z0-9_-]+$/.test(clean)) return BOOKING_META;
   if (/^\/join\/[A-Za-z0-9_-]+$/.test(clean)) return JOIN_META;
+  if (/^\/recording\/[A-Za-z0-9_-]+$/.test(clean)) return RECORDING_META;
+  if (/^\/feedback\/[A-Za-z0-9_-]+$/.test(clean)) return FEEDBACK_META;
+  if (/^\/certificates\/[A-Za-z0-9_-]+$/.test(clean)) return CERTIFICATE_META;
   if (clean === '/unsubscribe') return UNSUBSCRIBE_META;
+  if (clean === YOUR_DATA_META.path) return YOUR_DATA_META;
+  if (clean === PRIVACY_CONFIRM_META.path) return PRIVACY_CONFIRM_META;
   if (clean === WAITLIST_LEAVE_META.path) return WAITLIST_LEAVE_META;
   return PAGE_META[clean];
 }

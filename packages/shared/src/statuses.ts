@@ -12,7 +12,7 @@ export const REGISTRATION_STATUS_LABELS: Record<(typeof REGISTRATION_STATUSES)[n
 export const INTEREST_STATUSES = ['interested', 'contacted', 'converted'] as const;
 export const PAYMENT_METHODS = ['paypal', 'razorpay'] as const;
 export const INTEREST_SOURCES = ['interest', 'issue', 'question', 'contact'] as const;
-export const SETTING_KEYS = ['site_maintenance', 'registration_limit', 'email_notifications', 'refund_policy', 'site_links', 'checkout_recovery', 'waitlist', 'admin_security'] as const;
+export const SETTING_KEYS = ['site_maintenance', 'registration_limit', 'email_notifications', 'refund_policy', 'site_links', 'checkout_recovery', 'waitlist', 'admin_security', 'retention'] as const;
 
 /** The order in which an interest may move; the server refuses going backwards. */
 export const INTEREST_STATUS_ORDER: Record<(typeof INTEREST_STATUSES)[number], number> = {

@@ -83,6 +83,7 @@ describe('workshop form', () => {
       join_url: null,
       join_passcode: null,
       materials_url: null,
+      recording_url: null,
       is_active: true,
       registration_open: true,
     });

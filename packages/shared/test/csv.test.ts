@@ -38,7 +38,7 @@ const order: Registration = {
 };
 const { attendees: _none, ...orderFields } = order;
 /** A one-seat order's row: the buyer's seat. */
-const registration: RegistrationCsvRow = { ...orderFields, seat: { position: 1, name: 'Ann Lee', email: 'ann@example.com', status: 'active' } };
+const registration: RegistrationCsvRow = { ...orderFields, seat: { position: 1, name: 'Ann Lee', email: 'ann@example.com', status: 'active', first_joined_at: null } };
 
 const interest: Interest = {
   id: 'i1',
@@ -52,18 +52,19 @@ const interest: Interest = {
 };
 
 describe('CSV columns (SPEC §9)', () => {
-  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id, then the promo code and its discount, the order and its seats', () => {
-    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
-    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'Pending', '', 'Dec 4, 2026, 10:00 PM EST', '', '0.00', 'r1', '1']);
+  it('registrations: the SPEC columns in order, dollars with two decimals, empty payment id, then the promo code and its discount, the order and its seats, and when the seat first joined', () => {
+    expect(csvHeaders(registrationCsvColumns)).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats', 'Joined At']);
+    expect(csvRow(registrationCsvColumns, registration)).toEqual(['NC-ABCD2345', 'Ann Lee', 'ann@example.com', '99.50', 'Pending', '', 'Dec 4, 2026, 10:00 PM EST', '', '0.00', 'r1', '1', '']);
+    expect(csvRow(registrationCsvColumns, { ...registration, seat: { ...registration.seat, first_joined_at: '2026-12-12T14:58:00.000Z' } })[11]).toBe('Dec 12, 2026, 9:58 AM EST');
     expect(csvRow(registrationCsvColumns, { ...registration, promo_code: 'SPRING25', discount_cents: 2488 }).slice(7, 9)).toEqual(['SPRING25', '24.88']);
     expect(csvRow(registrationCsvColumns, { ...registration, status: 'refund_pending' })[4]).toBe('Refund pending');
     expect(csvRow(registrationCsvColumns, { ...registration, amount: 9900, payment_id: 'PAY-1' })[3]).toBe('99.00');
   });
 
   it("a team order: a row per seat with the seat's attendee, its share of the amount and the discount, a cancelled seat as Cancelled", () => {
-    const team: RegistrationCsvRow = { ...registration, amount: 29700, discount_cents: 3000, seats_bought: 3, status: 'completed', seat: { position: 2, name: 'Bo', email: 'bo@example.com', status: 'cancelled' } };
-    expect(csvRow(registrationCsvColumns, team)).toEqual(['NC-ABCD2345', 'Bo', 'bo@example.com', '99.00', 'Cancelled', '', 'Dec 4, 2026, 10:00 PM EST', '', '10.00', 'r1', '3']);
-    expect(csvRow(registrationCsvColumns, { ...team, seat: { position: 3, name: null, email: null, status: 'active' } }).slice(1, 5)).toEqual(['', '', '99.00', 'Completed']);
+    const team: RegistrationCsvRow = { ...registration, amount: 29700, discount_cents: 3000, seats_bought: 3, status: 'completed', seat: { position: 2, name: 'Bo', email: 'bo@example.com', status: 'cancelled', first_joined_at: null } };
+    expect(csvRow(registrationCsvColumns, team)).toEqual(['NC-ABCD2345', 'Bo', 'bo@example.com', '99.00', 'Cancelled', '', 'Dec 4, 2026, 10:00 PM EST', '', '10.00', 'r1', '3', '']);
+    expect(csvRow(registrationCsvColumns, { ...team, seat: { position: 3, name: null, email: null, status: 'active', first_joined_at: null } }).slice(1, 5)).toEqual(['', '', '99.00', 'Completed']);
   });
 
   it("interests: the SPEC columns in order, then the visitor's message", () => {

@@ -2,10 +2,24 @@ import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
+import { jsonb, storableText } from '../db/jsonb';
+
+/**
+ * Where a workshop happens (the meeting, its passcode, the recording) is only ever for people who
+ * paid. An edit of the workshop keeps them (who changed the join link, and to what, is what its
+ * entry is for); any other write about the workshop (a mark on its register, a certificate) says
+ * that they are set, never what they are, in a log that keeps everything for good.
+ */
+const PLACES = new Set(['join_url', 'join_passcode', 'recording_url']);
+const WORKSHOP_EDIT = /^\/api\/admin\/workshops\/:id$/;
+function hidePlaces(row: Record<string, unknown> | undefined, routePath: string): Record<string, unknown> | undefined {
+  if (!row || WORKSHOP_EDIT.test(routePath)) return row;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, PLACES.has(k) && v != null ? '[hidden]' : v]));
+}
 
 /** Where an admin write's target row lives, by the route it came through. */
 const TARGETS: { prefix: RegExp; type: string; load: (db: Db, req: Request) => Promise<unknown> }[] = [
-  { prefix: /^\/api\/admin\/workshops\/:id/, type: 'workshop', load: (db, req) => db('workshops').where({ id: req.params.id }).first() },
+  { prefix: /^\/api\/admin\/workshops\/:id/, type: 'workshop', load: async (db, req) => hidePlaces(await db('workshops').where({ id: req.params.id }).first(), req.route?.path ?? '') },
   { prefix: /^\/api\/admin\/registrations\/:id/, type: 'registration', load: (db, req) => db('workshop_registrations').where({ id: req.params.id }).first('id', 'name', 'email', 'phone', 'workshop_id', 'status', 'status_reason', 'amount', 'payment_id', 'by_hand_payment', 'by_hand_refunded_cents') },
   { prefix: /^\/api\/admin\/settings\/:key/, type: 'setting', load: (db, req) => db('admin_settings').where({ setting_key: req.params.key }).first('setting_key', 'setting_value') },
   { prefix: /^\/api\/admin\/interests\/:id/, type: 'interest', load: (db, req) => db('workshop_interests').where({ id: req.params.id }).first('id', 'name', 'email', 'status') },
@@ -26,16 +40,27 @@ const CREATED: Record<string, string> = {
   '/api/admin/revive': 'revive',
   '/api/admin/users': 'user',
   '/api/admin/registrations': 'registration',
+  '/api/admin/privacy/requests': 'privacy_request',
 };
 
 const SECRET = /password|token|secret/i;
 /** On the admin's own account routes, a `code` is a one-time code (two-factor), not a promo code's name. */
 const ACCOUNT_SECRET = /password|token|secret|code|ceremony|passkey/i;
+/**
+ * A privacy request names a person who may be erased by it: a log kept for good must not keep
+ * their address (the request's own row, which its entry names, holds it as long as the law allows).
+ */
+const PERSON = /^email$/;
 /** What the admin sent, without anything that must never be stored. */
 function sanitize(body: unknown, routePath: string): unknown {
   if (!body || typeof body !== 'object' || Buffer.isBuffer(body)) return null;
   const secret = routePath.startsWith('/api/auth/') ? ACCOUNT_SECRET : SECRET;
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, secret.test(k) ? '[redacted]' : v]));
+  const person = routePath.startsWith('/api/admin/privacy/');
+  return Object.fromEntries(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, secret.test(k) ? '[redacted]' : person && PERSON.test(k) ? '[the request’s address]' : v]));
+}
+
+function storableOrNull(id: string | null | undefined): string | null {
+  return id == null ? null : storableText(id);
 }
 
 function idOf(body: unknown): string | null {
@@ -58,7 +83,7 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
     const target = TARGETS.find((t) => t.prefix.test(routePath));
     // Express resets req.params once the route is left: keep what names the target now.
     const params = { ...req.params } as Record<string, string>;
-    const load = () => (target ? target.load(db, { params } as unknown as Request).catch(() => null) : Promise.resolve(null));
+    const load = () => (target ? target.load(db, { params, route: { path: routePath } } as unknown as Request).catch(() => null) : Promise.resolve(null));
     const before = await load();
     const createdType = req.method === 'POST' ? CREATED[routePath] : undefined;
     let created: unknown;
@@ -80,9 +105,9 @@ export function recordAdminWrites(db: Db, logger: Logger): RequestHandler {
           actor_email: req.admin?.email ?? null,
           action: `${req.method} ${routePath}`,
           target_type: (createdId ? createdType : undefined) ?? target?.type ?? null,
-          target_id: params.id ?? params.key ?? createdId,
-          before: before === undefined ? null : JSON.stringify(before),
-          after: JSON.stringify({ request: sanitize(req.body, routePath), ...(after ? { row: after } : {}) }),
+          target_id: storableOrNull(params.id ?? params.key ?? createdId),
+          before: before === undefined ? null : jsonb(before),
+          after: jsonb({ request: sanitize(req.body, routePath), ...(after ? { row: after } : {}) }),
           status: res.statusCode,
         });
       })().catch((err) => logger.error({ err, path: routePath }, 'could not record an admin write'));

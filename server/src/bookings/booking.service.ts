@@ -16,7 +16,7 @@ const HOUR = 3_600_000;
 /** Seats can be named or renamed until this long before the start (SPEC §9: transfers need 24 h notice). */
 const RENAME_HOURS_BEFORE = 24;
 
-const seatView = (a: AttendeeRow) => ({ id: a.id, position: a.position, name: a.name, email: a.email, status: a.status });
+const seatView = (a: AttendeeRow, joinUrl: string | null = null) => ({ id: a.id, position: a.position, name: a.name, email: a.email, status: a.status, join_url: joinUrl });
 
 /**
  * What cancelling these seats gives back now: each seat's own refund at its price, under the
@@ -54,6 +54,8 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
   const mine = seats.filter((a) => a.status === 'active').length;
   const active = b.status === 'completed' && mine > 0;
   const renameUntil = new Date(start.getTime() - RENAME_HOURS_BEFORE * HOUR);
+  const joinDue = active && now >= opens && now <= closes;
+  const buyersOwn = buyersSeat(seats, b.email);
   return {
     name: attendee?.name ?? b.name,
     email: attendee?.email ?? b.email,
@@ -65,12 +67,13 @@ export async function viewBooking(db: Db, token: string, opts: { joinHoursBefore
     by_hand_payment: b.by_hand_payment,
     workshop: { title: b.title, date: start.toISOString(), duration_hours: b.duration_hours, time_zone: DISPLAY_TIME_ZONE },
     // This link's own seat's tracked join link (issue 26, point 3), never the meeting's address; a buyer who gave every seat away has none.
-    join: active && now >= opens && now <= closes ? { url: joinOf(attendee ?? buyersSeat(seats, b.email), opts.publicBaseUrl), passcode: b.join_passcode, materials_url: b.materials_url } : null,
+    join: joinDue ? { url: joinOf(attendee ?? buyersOwn, opts.publicBaseUrl), passcode: b.join_passcode, materials_url: b.materials_url } : null,
     join_available_at: opens.toISOString(),
     // Money paid outside the site goes back outside it too: the organiser arranges that, not this page.
     cancellation: active && b.by_hand_payment !== 'offline' ? await policyFor(db, b, mine, now) : null,
     role: attendee ? 'attendee' : 'buyer',
-    seats: seats.map(seatView),
+    // The buyer hands out the seats nobody is named on: each with its own tracked link (its own attendance), never the buyer's.
+    seats: seats.map((a) => seatView(a, joinDue && !attendee && a.status === 'active' && !a.email && a !== buyersOwn ? joinOf(a, opts.publicBaseUrl) : null)),
     rename_until: !attendee && active && now < renameUntil ? renameUntil.toISOString() : null,
     // The event this link's invites were for: an attendee's seat, or the buyer's order.
     calendar: attendee ? { uid: calendarUid(attendee.id), sequence: currentSequence(attendee.calendar_sequence) } : { uid: calendarUid(b.id), sequence: currentSequence(b.calendar_sequence) },
@@ -145,6 +148,12 @@ export async function renameSeat(d: { db: Db; sender: EmailSender }, token: stri
 export async function resendToBuyer(d: { db: Db; sender: EmailSender }, token: string): Promise<{ queued: boolean }> {
   const { booking: b, attendee } = await openBooking(d.db, token);
   if (b.status !== 'completed' || attendee) throw new NotFoundError('Booking not found');
-  const queued = await d.db.transaction((trx) => queueConfirmationResend(trx, b.id, d.sender, bookingUrl(d.sender.publicBaseUrl, token)));
+  const queued = await d.db.transaction(async (trx) => {
+    // Asked again under the booking's lock: a cancel committing meanwhile is followed by no "You're registered",
+    // and a link an admin's address correction replaced meanwhile sends nothing (the email would carry a dead link).
+    const now = await trx('workshop_registrations').where({ id: b.id }).forNoKeyUpdate().first('status', 'booking_token_hash');
+    if (now?.status !== 'completed' || now.booking_token_hash !== hashBookingToken(token)) throw new NotFoundError('Booking not found');
+    return queueConfirmationResend(trx, b.id, d.sender, bookingUrl(d.sender.publicBaseUrl, token));
+  });
   return { queued };
 }

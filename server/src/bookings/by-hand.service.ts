@@ -7,7 +7,7 @@ import { completeRegistration } from '../payments/registration-outcomes';
 import { queueEmailCorrected } from '../email/transfer-emails';
 import { newAccessId } from '../registrations/access-id';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
-import { emailsWithSeats } from '../registrations/attendees.queries';
+import { attendeesOf, buyersSeat, emailsWithSeats, renewJoinLink } from '../registrations/attendees.queries';
 import { SEAT_MESSAGES } from '../registrations/seat-messages';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { countTakenSeats, lockWorkshopThenRegistration } from '../workshops/seats.queries';
@@ -113,6 +113,9 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
       .whereRaw('lower(email) = lower(?)', [reg.email])
       .update({ email, name: trx.raw('CASE WHEN name = ? THEN ? ELSE name END', [reg.name, name]), updated_at: trx.fn.now() });
     if (!emailChanged) return;
+    // The buyer's own seat nobody is named on had its join link sent to the old address: it stops working there.
+    const own = buyersSeat(await attendeesOf(trx, reg.id), email);
+    if (own && !own.email) await renewJoinLink(trx, own.id);
     // Someone waiting in this workshop's line under the new address has a seat now.
     await markWaitlistBooked(trx, { id: reg.id, workshop_id: reg.workshop_id, email });
     const link = newBookingToken();

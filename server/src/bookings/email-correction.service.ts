@@ -11,14 +11,20 @@ import { openCheckoutOf } from './transfer.service';
 
 type Deps = { db: Db; sender: EmailSender };
 
+export const RESEND_NOT_COMPLETED = 'Only a completed booking has a confirmation to resend.';
+
 /**
  * The booking's confirmation again, on a new link (the old one stops working: an admin never
  * sees a buyer's link). While one is still on its way nothing more is queued, and its link is
  * left as it is, so the email already queued does not carry a link that no longer opens
- * (decided under the booking's row lock: two presses at once are one resend).
+ * (decided under the booking's row lock: two presses at once are one resend). A booking
+ * cancelled while this waited for the lock gets none: "You're registered" after "cancelled",
+ * with an invite that puts the event back in the buyer's calendar, is refused here.
  */
 export async function resendOnNewLink(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<boolean> {
-  await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('id');
+  const reg = await trx('workshop_registrations').where({ id: registrationId }).forNoKeyUpdate().first('status');
+  if (!reg) throw new NotFoundError('Registration not found');
+  if (reg.status !== 'completed') throw new ConflictError(RESEND_NOT_COMPLETED);
   const waiting = await trx('email_messages').where({ registration_id: registrationId, kind: 'confirmation_resend', status: 'queued' }).first('id');
   if (waiting) return false;
   const link = newBookingToken();

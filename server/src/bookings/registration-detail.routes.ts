@@ -1,7 +1,6 @@
 import { adminRefundInputSchema, adminTransferInputSchema, moveInputSchema } from '@workshop/shared';
 import { z } from 'zod';
 import { emailSender } from '../email/email.data';
-import { ConflictError } from '../http/errors';
 import type { RouteModule } from '../http/route';
 import { parse } from '../http/validate';
 import { cancelBooking } from '../payments/cancellation.service';
@@ -83,8 +82,8 @@ const actionRoutes: RouteModule = ({ db, config }) => [
     staff: true,
     handler: async (req, res) => {
       const { id } = parse(idParam, req.params);
-      const r = await registrationOr404(db, id);
-      if (r.status !== 'completed') throw new ConflictError('Only a completed booking has a confirmation to resend.');
+      await registrationOr404(db, id);
+      // Whether it is still completed is asked under its lock (a cancel may be committing now).
       const queued = await db.transaction((trx) => resendOnNewLink(trx, id, emailSender(config)));
       res.json({ queued });
     },

@@ -1,5 +1,6 @@
 import { adminSeatCancelInputSchema, formatCents, moveInputSchema, SEATS_MESSAGES } from '@workshop/shared';
 import { z } from 'zod';
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { emailSender } from '../email/email.data';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
@@ -8,12 +9,13 @@ import { parse } from '../http/validate';
 import { cancelSeats } from '../payments/cancellation.service';
 import { issueAttendeeLinks } from '../registrations/attendee-links';
 import { registrationDetail } from './registration-detail.queries';
+import { RESEND_NOT_COMPLETED } from './email-correction.service';
 import { moveSeat } from './seat-move.service';
 
 const seatParams = z.object({ id: z.uuid('Registration not found'), seatId: z.uuid(SEATS_MESSAGES.noSuchSeat) });
 
 /** The seat, active, of this order; and how many the order still holds. */
-async function activeSeat(db: Db, registrationId: string, seatId: string) {
+async function activeSeat(db: Db | Knex.Transaction, registrationId: string, seatId: string) {
   const seats: { id: string; email: string | null }[] = await db('attendees').where({ registration_id: registrationId, status: 'active' }).select('id', 'email');
   const seat = seats.find((s) => s.id === seatId);
   if (!seat) throw new NotFoundError(SEATS_MESSAGES.noSuchSeat);
@@ -59,12 +61,13 @@ export const seatActionRoutes: RouteModule = ({ db, config }) => [
     staff: true,
     handler: async (req, res) => {
       const { id, seatId } = parse(seatParams, req.params);
-      const { seat } = await activeSeat(db, id, seatId);
-      const order = await db('workshop_registrations').where({ id }).first('status', 'email');
-      if (order?.status !== 'completed') throw new ConflictError('Only a completed booking has a confirmation to resend.');
-      if (!seat.email || seat.email.toLowerCase() === order.email.toLowerCase()) throw new ConflictError("This seat is the buyer's: resend the booking's confirmation instead.");
       // An admin never sees the attendee's link: a new one is made, and the old one stops working.
+      // Asked under the order's lock: a cancel of the booking or the seat committing now sends nothing after it.
       await db.transaction(async (trx) => {
+        const order = await trx('workshop_registrations').where({ id }).forNoKeyUpdate().first('status', 'email');
+        const { seat } = await activeSeat(trx, id, seatId);
+        if (order?.status !== 'completed') throw new ConflictError(RESEND_NOT_COMPLETED);
+        if (!seat.email || seat.email.toLowerCase() === order.email.toLowerCase()) throw new ConflictError("This seat is the buyer's: resend the booking's confirmation instead.");
         await trx('attendees').where({ id: seatId }).update({ booking_token_hash: null, updated_at: trx.fn.now() });
         await issueAttendeeLinks(trx, id, emailSender(config));
       });

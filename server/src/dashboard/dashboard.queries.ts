@@ -8,16 +8,18 @@ import { filteredRegistrations, toRegistration } from '../registrations/registra
  * What went back to buyers, as the providers made it: our refunds made (the part an admin gave
  * back by hand first included) and refunds made by hand that no refund of ours accounts for. A
  * $20 refund of a $99 booking is $20 here, so the figure reconciles with the providers' own.
- * By workshop, through the refunded booking; in all, unattributed payments too.
+ * By workshop, through the refunded booking; in all, unattributed payments too. Refunds whose
+ * records the retention run deleted count from their anonymous totals (retired_refunds).
  */
 async function refundsMade(db: Db): Promise<{ total: number; byWorkshop: Map<string, number> }> {
   const r = await db.raw(`
-    SELECT r.workshop_id, grouping(r.workshop_id) = 1 AS total, sum(x.cents)::bigint AS cents
-      FROM (SELECT registration_id, amount_cents AS cents FROM refunds WHERE status = 'succeeded'
+    SELECT x.workshop_id, grouping(x.workshop_id) = 1 AS total, sum(x.cents)::bigint AS cents
+      FROM (SELECT r.workshop_id, f.amount_cents AS cents FROM refunds f LEFT JOIN workshop_registrations r ON r.id = f.registration_id WHERE f.status = 'succeeded'
             UNION ALL
-            SELECT registration_id, refunded_outside_cents FROM payments WHERE refunded_outside_cents > 0) x
-      LEFT JOIN workshop_registrations r ON r.id = x.registration_id
-     GROUP BY ROLLUP (r.workshop_id)`);
+            SELECT r.workshop_id, p.refunded_outside_cents FROM payments p LEFT JOIN workshop_registrations r ON r.id = p.registration_id WHERE p.refunded_outside_cents > 0
+            UNION ALL
+            SELECT workshop_id, refunded_cents FROM retired_refunds) x
+     GROUP BY ROLLUP (x.workshop_id)`);
   const rows: { workshop_id: string | null; total: boolean; cents: string }[] = r.rows;
   // ROLLUP adds the grand total; a payment nobody registered for has a row of its own (no workshop).
   const total = Number(rows.find((x) => x.total)?.cents ?? 0);
@@ -89,7 +91,7 @@ async function revenueByWorkshop(db: Db, tallies: Tally[], refunded: Map<string,
 export async function dashboardFigures(db: Db): Promise<Dashboard> {
   const utcMidnight = `date_trunc('day', now() AT TIME ZONE 'UTC')`;
   const [tallies, refunded, offline] = await Promise.all([readTallies(db), refundsMade(db), offlineMoney(db)]);
-  const [today, workshops, recent, daily, byWorkshop, promo] = await Promise.all([
+  const [today, workshops, recent, daily, byWorkshop, promo, feedback] = await Promise.all([
     db('workshop_registrations').where('created_at', '>=', db.raw(`${utcMidnight} AT TIME ZONE 'UTC'`)).first(db.raw('count(*)::int AS today')),
     db('workshops')
       .where('is_active', true)
@@ -109,6 +111,7 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
        ORDER BY d.day`),
     revenueByWorkshop(db, tallies, refunded.byWorkshop, offline.byWorkshop),
     promoCodesWithUses(db),
+    lastWorkshopsFeedback(db),
   ]);
   const all = sumTallies(tallies);
   const of = (status: string) => sumTallies(tallies, (t) => t.status === status).amount_cents;
@@ -130,6 +133,21 @@ export async function dashboardFigures(db: Db): Promise<Dashboard> {
       registrations: r.registrations,
       revenue_cents: Number(r.revenue_cents),
     })),
+    feedback,
     promo_codes: promo.map((p: Record<string, unknown>) => ({ id: p.id as string, code: p.code as string, uses: Number(p.uses), max_uses: (p.max_uses as number | null) ?? null, discount_cents: Number(p.discount_cents) })),
   };
+}
+
+/** How many ended workshops the dashboard shows feedback for. */
+const FEEDBACK_WORKSHOPS = 5;
+
+/** The last workshops that ended (not called off), newest first, with their feedback's average and count. */
+async function lastWorkshopsFeedback(db: Db): Promise<Dashboard['feedback']> {
+  const rows: { id: string; title: string; date: Date; count: number; average: string | null }[] = await db('workshops as w')
+    .whereNot('w.status', 'cancelled')
+    .whereRaw('w.date + make_interval(hours => w.duration_hours) <= now()')
+    .orderBy('w.date', 'desc')
+    .limit(FEEDBACK_WORKSHOPS)
+    .select('w.id', 'w.title', 'w.date', db.raw('(SELECT count(*)::int FROM workshop_feedback f WHERE f.workshop_id = w.id) AS count'), db.raw('(SELECT round(avg(f.rating), 1) FROM workshop_feedback f WHERE f.workshop_id = w.id) AS average'));
+  return rows.map((r) => ({ workshop_id: r.id, title: r.title, date: new Date(r.date).toISOString(), count: r.count, average: r.average === null ? null : Number(r.average) }));
 }

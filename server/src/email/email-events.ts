@@ -4,6 +4,7 @@ import type { Db } from '../db/knex';
 import { type EmailData, type EmailSender, withoutSecrets } from './email.data';
 import { ADMIN_ALERTS, type EmailKind } from './email.outbox';
 import { queueAdminAlert } from './email.queue';
+import { isErasedAddress } from './erased-address';
 
 /** SendGrid's event names we keep, and what each is called here. */
 const DELIVERY: Record<string, Delivery> = { delivered: 'delivered', deferred: 'deferred', bounce: 'bounced', dropped: 'dropped', spamreport: 'spam_report' };
@@ -71,12 +72,14 @@ async function recordOne(trx: Knex.Transaction, sender: EmailSender, e: EmailEve
   // SendGrid's message id is the X-Message-Id it answered the send with, then a dot and more.
   const providerId = e.sg_message_id?.split('.')[0];
   if (!byOurId && !providerId) return none;
-  const msg: { id: string; kind: string; registration_id: string | null; data: unknown; delivery: Delivery | null } | undefined = await trx('email_messages')
+  const msg: { id: string; kind: string; registration_id: string | null; data: unknown; delivery: Delivery | null; to_email: string } | undefined = await trx('email_messages')
     .where(byOurId ?? { provider_message_id: providerId })
     .forUpdate()
-    .first('id', 'kind', 'registration_id', 'data', 'delivery');
+    .first('id', 'kind', 'registration_id', 'data', 'delivery', 'to_email');
   if (!msg) return none;
-  const reason = reasonOf(e, delivery);
+  // Its person's data was erased since it went: what happened is kept, not the provider's words (they name the address), and nobody is asked to reach them.
+  const erased = isErasedAddress(msg.to_email);
+  const reason = erased ? null : reasonOf(e, delivery);
   const occurredAt = e.timestamp ? new Date(e.timestamp * 1000) : new Date();
   const inserted = await trx.raw(
     `INSERT INTO email_delivery_events (email_message_id, sg_event_id, event, reason, occurred_at) VALUES (?, ?, ?, ?, ?)
@@ -86,7 +89,7 @@ async function recordOne(trx: Knex.Transaction, sender: EmailSender, e: EmailEve
   );
   if (!inserted.rows.length) return none;
   if (!msg.delivery || RANK[delivery] >= RANK[msg.delivery]) await trx('email_messages').where({ id: msg.id }).update({ delivery, delivery_at: occurredAt });
-  if (!UNDELIVERED.has(delivery)) return { recorded: true, undelivered: false };
+  if (!UNDELIVERED.has(delivery) || erased) return { recorded: true, undelivered: false };
   const marked = await trx('email_messages').where({ id: msg.id }).whereNull('bounced_at').update({ bounced_at: trx.fn.now(), bounce_reason: reason });
   if (!marked) return { recorded: true, undelivered: false };
   if (!ADMIN_ALERTS.has(msg.kind as EmailKind)) {

@@ -1,5 +1,7 @@
 import { BY_HAND_LABELS, type ByHandPayment } from '@workshop/shared';
 import type { Knex } from 'knex';
+import type { AfterWorkshopLinks } from './after-workshop.template';
+import type { PrivacyConfirmation } from './privacy.template';
 import type { RegistrationEmailData } from './email.templates';
 
 export interface EmailSender {
@@ -24,6 +26,10 @@ export type EmailData = Omit<RegistrationEmailData, 'workshopDate'> & {
   waitlist?: { offerUrl: string; leaveUrl: string; expiresAt: string; hours: number };
   /** A place in a waitlist just taken: where in line, how long an offer holds a seat, and the link to leave (secret, scrubbed once sent). */
   waitlistPlace?: { position: number; hours: number; leaveUrl: string };
+  /** The seat's recording, feedback and certificate links after the workshop (secret, scrubbed once sent). */
+  afterWorkshop?: AfterWorkshopLinks;
+  /** A privacy request's confirmation link (secret, scrubbed once sent). */
+  privacy?: PrivacyConfirmation;
 };
 
 export async function registrationEmailData(trx: Knex.Transaction, registrationId: string, sender: EmailSender): Promise<EmailData> {
@@ -103,4 +109,4 @@ export function prospectEmailData(
 }
 
 /** An email's data without its links (booking, follow-up, unsubscribe, waitlist): they are secrets, never put in an admin alert. */
-export const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined, resetUrl: undefined });
+export const withoutSecrets = (data: EmailData): EmailData => ({ ...data, bookingUrl: undefined, recoveryUrl: undefined, unsubscribeUrl: undefined, waitlist: undefined, waitlistPlace: undefined, resetUrl: undefined, join: undefined, afterWorkshop: undefined, privacy: undefined });

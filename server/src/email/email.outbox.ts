@@ -35,7 +35,9 @@ export type EmailKind =
   | 'attendee_reminder_1h'
   | 'seat_cancelled'
   | 'attendee_cancelled'
-  | 'credit_note';
+  | 'credit_note'
+  | 'after_workshop'
+  | 'privacy_confirm';
 
 /** Emails to the admins about a failure: one of them failing is logged, never alerted about again (no loop). */
 export const ADMIN_ALERTS: ReadonlySet<EmailKind> = new Set<EmailKind>(['admin_refund_failed', 'admin_email_failed', 'admin_reconcile_stuck']);

@@ -16,6 +16,8 @@ import {
 } from './email.templates';
 import { attendeeCancelledEmail, attendeeConfirmationEmail, seatsCancelledEmail } from './attendee.templates';
 import { goodwillRefundEmail } from './goodwill.template';
+import { afterWorkshopEmail } from './after-workshop.template';
+import { privacyConfirmEmail } from './privacy.template';
 import { creditNoteEmail } from './credit-note.template';
 import { passwordChangedEmail, passwordResetEmail, signInChangedEmail } from './admin-account.template';
 import { bookingTransferredEmail } from './transfer.template';
@@ -93,6 +95,10 @@ export function renderEmail(kind: EmailKind, data: EmailData): EmailContent {
       return seatsCancelledEmail(d);
     case 'attendee_cancelled':
       return attendeeCancelledEmail(d);
+    case 'after_workshop':
+      return afterWorkshopEmail(d);
+    case 'privacy_confirm':
+      return privacyConfirmEmail(data);
     case 'admin_refund_failed':
       // The last word about a refund that gave up: hand refunds found since cover it.
       if (data.amount === 0 && data.details?.Update)

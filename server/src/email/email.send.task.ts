@@ -9,9 +9,10 @@ import { ADMIN_ALERTS } from './email.outbox';
 import { renderEmail } from './email.render';
 import { emailAttachments } from './email.attachments';
 import type { EmailContent } from './email.templates';
+import { ERASED_NOT_SENT, isErasedAddress } from './erased-address';
 
-/** Booking, follow-up and waitlist links are secrets: once an email is done with (sent or given up on) they are not kept here. */
-const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace' - 'resetUrl'`;
+/** Booking, follow-up, waitlist, join, after-workshop and privacy links (with the meeting's passcode) are secrets: once an email is done with (sent or given up on) they are not kept here. */
+const SCRUB_SECRETS = `data - 'bookingUrl' - 'recoveryUrl' - 'unsubscribeUrl' - 'waitlist' - 'waitlistPlace' - 'resetUrl' - 'join' - 'afterWorkshop' - 'privacy'`;
 
 /**
  * Builds, then sends, one queued email. An email that cannot be built is recorded as failed
@@ -25,6 +26,11 @@ export function sendEmailTask(d: { db: Db; mailer: MailService; sender: EmailSen
     if (!emailId) return;
     const msg = await d.db('email_messages').where({ id: emailId }).first();
     if (!msg || msg.status !== 'queued') return;
+    // Queued after the person's data was erased (a refund notice of an old booking): nobody to send it to.
+    if (isErasedAddress(msg.to_email)) {
+      await d.db('email_messages').where({ id: emailId, status: 'queued' }).update({ status: 'failed', last_error: ERASED_NOT_SENT, data: null, content: null });
+      return;
+    }
     let content: EmailContent;
     try {
       content = (msg.content as EmailContent | null) ?? renderEmail(msg.kind as EmailKind, msg.data as EmailData);

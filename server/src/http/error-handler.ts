@@ -38,11 +38,12 @@ function isRefusedValue(err: unknown): boolean {
 export const ERROR_CODE_LOCAL = 'errorCode';
 
 /**
- * The admin-account endpoints (sign-in, two-factor, passkeys, passwords, sessions, admins) answer
- * a body they refuse with 400, as the contract they were built to says (issue 24, point 9); the
- * rest of the API keeps the architecture's 422. Same shape, same field messages, either way.
+ * The admin-account endpoints (sign-in, two-factor, passkeys, passwords, sessions, admins) and an
+ * attendee's feedback answer a body they refuse with 400, as the contracts they were built to say
+ * (issue 24, point 9; issue 26, point 8); the rest of the API keeps the architecture's 422. Same
+ * shape, same field messages, either way.
  */
-const ACCOUNT_PATHS = /^\/api\/(auth\/|admin\/users(\/|$))/;
+const ACCOUNT_PATHS = /^\/api\/(auth\/|admin\/users(\/|$)|feedback\/)/;
 
 /** The one error shape of the API: { error: { code, message, fields? } }. */
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {

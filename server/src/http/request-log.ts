@@ -43,21 +43,44 @@ export function requestLog(logger: Logger): RequestHandler {
 
 /** Query parameters that carry a secret (reset, recovery, waitlist and unsubscribe links). */
 const SECRET_PARAM = /token|recover|offer|secret|key|code/i;
-/** A path segment that is a link's secret (booking links: 32 random bytes, base64url). */
-const SECRET_SEGMENT = /^[A-Za-z0-9_-]{43}$/;
+/** Query parameters that carry a person (the thank-you page's name and address, an admin's search, PayPal's payer): issue 27, point 4. */
+const PERSON_PARAM = /^(q|name|email|phone|payerid)$/i;
+/**
+ * The parameters the site and the API read. Any other parameter is a caller's invention (a probe,
+ * a fuzzer, a mistyped link) and may hold anything, a person included, so only their number is kept.
+ */
+const KNOWN_PARAM = /^(page|pagesize|status|workshop|workshop_id|from|to|payment|accessid|method|message|kind|size|stream|count|skip|tz|utm_[a-z]+)$/i;
+/** A value kept as it is: short, plain, with no address and no run of digits that could be a phone number. */
+const PLAIN_VALUE = /^(?!.*\d{8})[A-Za-z0-9_.:/+-]{0,64}$/;
+/** A path segment kept as it is: an id, a slug, a file name; anything else (an address, a phone number, a secret) is replaced. */
+const PLAIN_SEGMENT = /^(?!.*\d{8})[A-Za-z0-9_.-]{0,64}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A path segment that is a link's secret (booking, join and feedback links: 32 random bytes, base64url; a certificate's id, which shows its holder's name). */
+const SECRET_SEGMENT = /^([A-Za-z0-9_-]{43}|[0-9a-f]{20})$/;
 
 /**
  * The URL as the log keeps it: whoever reads the logs must not be able to open a booking or reset
- * a password with what they find there.
+ * a password with what they find there, nor learn who booked or was searched for. What is kept is
+ * chosen (known parameters, plain values), not what is removed, so an unforeseen URL leaks nothing.
  */
 export function loggableUrl(url: string): string {
   const [path, query] = url.split('?', 2) as [string, string | undefined];
-  const safePath = path
-    .split('/')
-    .map((segment) => (SECRET_SEGMENT.test(segment) ? ':secret' : segment))
-    .join('/');
+  const safePath = path.split('/').map(loggableSegment).join('/');
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
-  for (const key of [...params.keys()]) if (SECRET_PARAM.test(key)) params.set(key, '[redacted]');
-  return `${safePath}?${params.toString()}`;
+  const kept = new URLSearchParams();
+  let others = 0;
+  for (const [key, value] of params) {
+    if (SECRET_PARAM.test(key) || PERSON_PARAM.test(key)) kept.append(key, '[redacted]');
+    else if (KNOWN_PARAM.test(key)) kept.append(key, PLAIN_VALUE.test(value) ? value : '[redacted]');
+    else others += 1;
+  }
+  if (others > 0) kept.append('other_params', String(others));
+  return `${safePath}?${kept.toString()}`;
+}
+
+function loggableSegment(segment: string): string {
+  if (UUID.test(segment)) return segment;
+  if (SECRET_SEGMENT.test(segment)) return ':secret';
+  return PLAIN_SEGMENT.test(segment) ? segment : ':redacted';
 }

@@ -10,7 +10,7 @@ import type { Db } from '../db/knex';
  * (returns, verify, release, webhooks): a limit of its own, never refused for maintenance;
  * `login` = the login rate limit; `admin` = admin session checked on the server, and its role:
  * a read (GET) is for every admin, owner or staff; anything else for owners only, unless the
- * route says `staff: true` (messaging attendees, resending a confirmation: issue 24's staff role).
+ * route says `staff: true` (messaging attendees, resending a confirmation, marking attendance: issue 24's staff role).
  */
 export type Access = 'public' | 'lookup' | 'form' | 'callback' | 'login' | 'admin';
 

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 
 export interface JoinSeat {
@@ -11,6 +12,8 @@ export interface JoinSeat {
   date: Date;
   duration_hours: number;
   join_url: string | null;
+  recording_url: string | null;
+  workshop_id: string;
 }
 
 /**
@@ -34,10 +37,25 @@ export async function seatByJoinToken(db: Db, token: string): Promise<JoinSeat |
       'w.date',
       'w.duration_hours',
       'w.join_url',
+      'w.recording_url',
+      'w.id as workshop_id',
     );
 }
 
+/**
+ * A write made after the answer went (a join, a recording opened): it gives up after a second
+ * waiting for the seat's row (a transfer or a cancel holding it), so such writes never pile up on
+ * the connections every request needs. Only while the seat still has the token that was used: a
+ * new person on the seat meanwhile is not credited with the old one's visit.
+ */
+export async function touchSeat(db: Db, attendeeId: string, token: string, values: (db: Db | Knex.Transaction) => Record<string, unknown>): Promise<void> {
+  await db.transaction(async (trx) => {
+    await trx.raw(`SET LOCAL lock_timeout = '1s'; SET LOCAL statement_timeout = '2s'`);
+    await trx('attendees').where({ id: attendeeId, join_token: token }).update(values(trx));
+  });
+}
+
 /** The seat's first and last time in; the first is kept, the last follows every join. */
-export async function recordJoin(db: Db, attendeeId: string, at: Date): Promise<void> {
-  await db('attendees').where({ id: attendeeId }).update({ first_joined_at: db.raw('coalesce(first_joined_at, ?)', [at]), last_joined_at: at });
+export async function recordJoin(db: Db, attendeeId: string, token: string, at: Date): Promise<void> {
+  await touchSeat(db, attendeeId, token, (q) => ({ first_joined_at: q.raw('coalesce(first_joined_at, ?)', [at]), last_joined_at: at }));
 }

@@ -19,7 +19,7 @@ export const joinRoutes: RouteModule = ({ db, logger }) => [
       if (answer.kind === 'redirect') {
         const at = new Date();
         // The attendee is on their way in whatever happens to the record of it.
-        void recordJoin(db, answer.attendeeId, at).catch((err: unknown) => logger.error({ err }, 'could not record a join'));
+        void recordJoin(db, answer.attendeeId, answer.token, at).catch((err: unknown) => logger.error({ err }, 'could not record a join'));
         res.setHeader('Cache-Control', 'no-store');
         return res.redirect(302, answer.url);
       }

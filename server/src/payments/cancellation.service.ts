@@ -47,6 +47,8 @@ export async function lockBooking(trx: Knex.Transaction, registrationId: string)
   // The booking moved between the first read and its lock: the workshop locked (and its date, the policy's band) is not its own.
   if (reg.workshop_id !== locked.workshop.id) throw new ConflictError(CANCEL_MESSAGES.changed);
   if (reg.status !== 'completed') throw new ConflictError(CANCEL_MESSAGES.notActive);
+  // Its payment records were deleted after the retention period: no decision about its money is made again.
+  if (reg.payment_records_deleted_at) throw new ConflictError(CANCEL_MESSAGES.notActive);
   // A booking a promo code made free has no payment: nothing to give back, no provider to ask.
   // A seat moved out of a team booking is paid by that booking's payment, decided on its one ledger row.
   const paymentId = reg.payment_id ?? reg.paid_with_payment_id;

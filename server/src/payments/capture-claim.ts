@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { isErasedAddress } from '../email/erased-address';
 import { REASONS } from '../registrations/registration-status';
 import { transition } from '../registrations/registration-transition';
 import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
@@ -22,6 +23,8 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
     // A checkout this buyer let go (replaced, cancelled) and then booked with another (a retry they paid, a promo code that
     // made it free): its approval is never captured for a second seat they gave up. Money already taken is another matter (applyCapturedPayment).
     if (reg.status === 'failed' && reg.released_by_buyer_at && (await bookedSince(trx, reg))) return 'already_booked';
+    // Its person's data was erased since it failed: an approval is never taken for a seat nobody can be told of.
+    if (reg.status === 'failed' && isErasedAddress(reg.email)) return 'no_seat';
     if (!(await promoUseLeft(trx, locked.registration))) {
       if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.promoNotCharged, { revive: true });
       else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.promoNotCharged, updated_at: trx.fn.now() });

@@ -36,10 +36,13 @@ export async function refundKeepingBooking(ctx: Pick<PaymentsContext, 'db' | 'se
     if (!payment) throw new ConflictError(locked.reg.by_hand_payment === 'offline' ? BY_HAND_MESSAGES.noProviderPayment : GOODWILL_MESSAGES.free);
     const most = Math.min(payment.kept_cents, await leftOfBooking(trx, locked.reg, payment));
     if (!Number.isInteger(cents) || cents < 1 || cents > most) throw new ConflictError(CANCEL_MESSAGES.tooMuch);
-    // What the seats still held are worth, less the goodwill given on them already: part of it stays
-    // (money kept on seats cancelled before is not theirs to give back).
+    // What the seats still held are worth, less the goodwill given on them already and what went back
+    // by hand at the provider that no decision counted yet (a later cancel counts both toward the
+    // seats' price, as policyRefundNow does): part of it stays. Money kept on seats cancelled
+    // before is not theirs to give back.
     const reg = locked.reg as typeof locked.reg & { unit_amount: number };
-    const holds = reg.unit_amount * reg.seats - (await uncountedGoodwill(trx, locked.reg));
+    const byHand = Math.max(0, payment.refunded_outside_cents - payment.outside_counted_cents);
+    const holds = reg.unit_amount * reg.seats - (await uncountedGoodwill(trx, locked.reg)) - byHand;
     if (cents >= holds || cents === most) throw new ConflictError(GOODWILL_MESSAGES.partOnly);
     const decided = await giveBack(trx, payment, cents, 'goodwill_by_admin');
     const queued = await queueOwedRefund(trx, decided, { registrationId, reason: 'goodwill' });

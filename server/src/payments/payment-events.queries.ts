@@ -1,6 +1,7 @@
 import type { PaymentMethod } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
+import { jsonb } from '../db/jsonb';
 
 export interface RecordedEvent {
   id: string;
@@ -18,7 +19,7 @@ export async function recordEvent(
   e: { provider: PaymentMethod; eventId: string; type: string; payload: unknown; registrationId?: string | null },
 ): Promise<RecordedEvent> {
   const [inserted] = await db('payment_events')
-    .insert({ provider: e.provider, event_id: e.eventId, event_type: e.type, payload: JSON.stringify(e.payload ?? {}), registration_id: e.registrationId ?? null })
+    .insert({ provider: e.provider, event_id: e.eventId, event_type: e.type, payload: jsonb(e.payload ?? {}), registration_id: e.registrationId ?? null })
     .onConflict(['provider', 'event_id'])
     .ignore()
     .returning('id');

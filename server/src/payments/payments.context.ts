@@ -38,6 +38,8 @@ export interface RegistrationRow {
   /** When the money was verified and the seat became theirs (a late payment: when it arrived). */
   completed_at?: Date | null;
   booking_token_hash?: string | null;
+  /** When the retention run deleted its payment records (issue 27, point 1): its money is never decided again. */
+  payment_records_deleted_at?: Date | null;
   /** When an admin last moved the booking to another workshop (it is there since then). */
   moved_in_at?: Date | null;
   /** Added by an admin by hand: complimentary, or paid outside the site (bank transfer, cash); no provider ever holds its money. */

@@ -1,8 +1,9 @@
+import { isErasedAddress } from '../email/erased-address';
 import { FIRST_SEEN_PAYMENT, REASONS } from '../registrations/registration-status';
 import { transition } from '../registrations/registration-transition';
 import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
 import { claimSeatForCapture } from './capture-claim';
-import { type CapturedPayment, lockPayment, recordPayment } from './ledger/payment-ledger';
+import { type CapturedPayment, isForgotten, lockPayment, recordPayment } from './ledger/payment-ledger';
 import { type PaymentProvider, type ProviderOrder, type ProviderPayment, refundedInFull } from './payment-provider';
 import { recordEvent } from './payment-events.queries';
 import type { PaymentsContext, RegistrationRow } from './payments.context';
@@ -64,6 +65,8 @@ export async function applyCapturedPayment(ctx: PaymentsContext, provider: Payme
       await queueOwedRefund(trx, known, { registrationId: reg.id, reason: 'unneeded_payment', providerRemaining });
       return replayOutcome(reg, p.id);
     }
+    // Its record was deleted after the retention period: settled long ago, never decided again.
+    if (await isForgotten(trx, provider.method, 'payment', p.id)) return replayOutcome(reg, p.id);
 
     const captured: CapturedPayment = { provider: provider.method, paymentId: p.id, orderId: reg.provider_order_id, registrationId: reg.id, amountCents: p.amountCents, currency: p.currency, refundedAtProviderCents: p.refundedCents };
     const refundAll = async (reason: RefundReason) => queueOwedRefund(trx, await recordPayment(trx, captured, 'refund'), { registrationId: reg.id, reason, providerRemaining });
@@ -94,6 +97,11 @@ export async function applyCapturedPayment(ctx: PaymentsContext, provider: Payme
     if (!(await promoUseLeft(trx, reg))) {
       await noSeat(REASONS.promoUsedUp, 'promo_used_up');
       return 'promo_refunded';
+    }
+    // The person asked for their data to be erased after this checkout failed: a seat nobody can be told of is no seat.
+    if (isErasedAddress(reg.email)) {
+      await noSeat(REASONS.erasedRefunded, 'unneeded_payment');
+      return 'refunded';
     }
     if (await seatFor(trx, locked)) {
       await completeRegistration(ctx, trx, reg, captured);

@@ -1,3 +1,5 @@
+import { FOLLOW_UP_TASK, followUpTask, scheduleFollowUp } from '../after-workshop/follow-up.job';
+import { RETENTION_TASK, retentionTask, scheduleRetention } from '../privacy/retention.job';
 import { emailSender } from '../email/email.data';
 import type { EmailSender } from '../email/email.queue';
 import { startEmailWorker } from '../email/email.worker';
@@ -20,7 +22,7 @@ import type { Plugin } from './plugin';
 
 /**
  * Checkouts, webhooks, the job queue with every domain's tasks (emails, reminders, recovery,
- * waitlist offers, housekeeping, the invoice sweep; and, on a runner of their own, refunds and reconciliation) and (outside production,
+ * waitlist offers, housekeeping, the invoice sweep, the after-workshop thank-you; and, on a runner of their own, refunds and reconciliation) and (outside production,
  * without credentials) the provider sandbox. See README "Payments and email".
  */
 export function createPaymentsPlugin(): Plugin {
@@ -48,6 +50,8 @@ export function createPaymentsPlugin(): Plugin {
         [WAITLIST_OFFER_TASK]: waitlistOfferTask(db, sender),
         [WAITLIST_SWEEP_TASK]: waitlistSweepTask(db, config.RECONCILE_INTERVAL_SECONDS),
         [INVOICE_SWEEP_TASK]: invoiceSweepTask(db, logger),
+        [FOLLOW_UP_TASK]: followUpTask(db, sender, logger, config.FOLLOW_UP_INTERVAL_SECONDS),
+        [RETENTION_TASK]: retentionTask(db, logger),
       },
     });
     // Money on its own runner: a SendGrid that is slow or failing fills the email worker's slots,
@@ -68,6 +72,8 @@ export function createPaymentsPlugin(): Plugin {
     await scheduleRecoveryJob(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
     await scheduleWaitlistSweep(db, config.RECONCILE_INTERVAL_SECONDS, 'preserve_run_at');
     await scheduleInvoiceSweep(db, 'preserve_run_at');
+    await scheduleFollowUp(db, 'preserve_run_at', config.FOLLOW_UP_INTERVAL_SECONDS);
+    await scheduleRetention(db, 'preserve_run_at');
 
     return {
       options: { extraRoutes: checkoutRoutes(ctx, config), afterApi: sandbox ? [sandbox.router] : [] },

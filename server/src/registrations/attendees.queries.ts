@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AttendeeInput } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
@@ -20,12 +21,15 @@ export interface AttendeeRow {
 }
 
 /**
- * The seat whose join link is the buyer's own: the active one in their name, else the first one
- * nobody is named on (the buyer hands those out); none when every seat is someone else's.
+ * The seat whose join link is the buyer's own: an active one in their name (none once every such one is cancelled:
+ * a seat they handed out never becomes theirs), else the first active one nobody is named on (the
+ * buyer hands out the others); none when every seat is someone else's.
  */
 export function buyersSeat<S extends Pick<AttendeeRow, 'email' | 'status' | 'position'>>(seats: S[], buyerEmail: string): S | undefined {
-  const active = seats.filter((a) => a.status === 'active').sort((a, b) => a.position - b.position);
-  return active.find((a) => a.email?.toLowerCase() === buyerEmail.toLowerCase()) ?? active.find((a) => !a.email);
+  const all = [...seats].sort((a, b) => a.position - b.position);
+  const named = all.filter((a) => a.email?.toLowerCase() === buyerEmail.toLowerCase());
+  if (named.length) return named.find((a) => a.status === 'active');
+  return all.find((a) => a.status === 'active' && !a.email);
 }
 
 /**
@@ -59,4 +63,13 @@ export async function emailsWithSeats(trx: Knex.Transaction | Db, workshopId: st
 
 export function attendeesOf(trx: Knex.Transaction | Db, registrationId: string): Promise<AttendeeRow[]> {
   return trx('attendees').where({ registration_id: registrationId }).orderBy('position');
+}
+
+/**
+ * A seat's join link made anew, its joins forgotten: the old link was sent somewhere it should not
+ * stay (the buyer's own unnamed seat, when the buyer's address is corrected). A named seat's link
+ * renews by itself when its address changes (join-links migration).
+ */
+export async function renewJoinLink(trx: Knex.Transaction, attendeeId: string): Promise<void> {
+  await trx('attendees').where({ id: attendeeId }).update({ join_token: randomBytes(32).toString('base64url'), first_joined_at: null, last_joined_at: null, updated_at: trx.fn.now() });
 }

@@ -82,4 +82,6 @@ export const REASONS = {
   promoUsedUp: 'promo_used_up_refunded',
   /** Approved for a checkout its buyer had let go, whose promo code had no use left by then: no money was taken. */
   promoNotCharged: 'promo_used_up_not_charged',
+  /** Paid for a checkout of a person whose data was erased since: nobody to seat or tell, so refunded in full. */
+  erasedRefunded: 'erased_refunded',
 } as const;

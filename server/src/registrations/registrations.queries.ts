@@ -109,7 +109,7 @@ export function filteredSeats(db: Db, f: RegistrationFilter): Knex.QueryBuilder 
     .join('attendees as a', 'a.registration_id', 'r.id')
     .select(
       ...['r.id', 'r.access_id', 'r.amount', 'r.status', 'r.payment_id', 'r.promo_code', 'r.discount_cents', 'r.seats_bought', 'r.created_at'],
-      ...['a.position as seat_position', 'a.name as seat_name', 'a.email as seat_email', 'a.status as seat_status'],
+      ...['a.position as seat_position', 'a.name as seat_name', 'a.email as seat_email', 'a.status as seat_status', 'a.first_joined_at as seat_first_joined_at'],
     )
     .orderBy([...NEWEST_FIRST, { column: 'a.position', order: 'asc' }]);
 }
@@ -125,7 +125,7 @@ export function toCsvRow(row: Record<string, unknown>): RegistrationCsvRow {
     discount_cents: Number(row.discount_cents ?? 0),
     seats_bought: Number(row.seats_bought ?? 1),
     created_at: row.created_at as Date,
-    seat: { position: row.seat_position as number, name: (row.seat_name as string | null) ?? null, email: (row.seat_email as string | null) ?? null, status: row.seat_status as 'active' | 'cancelled' },
+    seat: { position: row.seat_position as number, name: (row.seat_name as string | null) ?? null, email: (row.seat_email as string | null) ?? null, status: row.seat_status as 'active' | 'cancelled', first_joined_at: (row.seat_first_joined_at as Date | null) ?? null },
   };
 }
 

@@ -7,13 +7,20 @@ import { readSetting } from '../settings/settings.queries';
 
 /** What every public page needs to know of the site's settings (GET /api/site, and each page's HTML). */
 export async function readPublicSiteState(db: Db, config: Config): Promise<PublicSiteState> {
-  const [maintenance, links, refundPolicy, taxIdLabel] = await Promise.all([readSetting(db, 'site_maintenance'), readSetting(db, 'site_links'), readSetting(db, 'refund_policy'), readTaxIdLabel(db)]);
+  const [maintenance, links, refundPolicy, taxIdLabel, retention] = await Promise.all([
+    readSetting(db, 'site_maintenance'),
+    readSetting(db, 'site_links'),
+    readSetting(db, 'refund_policy'),
+    readTaxIdLabel(db),
+    readSetting(db, 'retention'),
+  ]);
   return {
     maintenance,
     refund_policy: refundPolicy,
     preview_video_url: config.PREVIEW_VIDEO_URL ?? DEFAULT_PREVIEW_VIDEO_URL,
     links: Object.fromEntries(Object.entries(links).filter(([, url]) => typeof url === 'string' && url !== '')),
     tax_id_label: taxIdLabel,
+    retention,
   };
 }
 

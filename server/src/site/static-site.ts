@@ -36,7 +36,7 @@ const META_BLOCK = /<!--page-meta:start-->[\s\S]*?<!--page-meta:end-->|<title>[\
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Pages that are personal or private: reachable, never indexed. */
-const NO_INDEX = [/^\/admin(\/|$)/, /^\/thank-you\/?$/, /^\/booking\//, /^\/join\//, /^\/unsubscribe\/?$/, /^\/waitlist\//];
+const NO_INDEX = [/^\/admin(\/|$)/, /^\/thank-you\/?$/, /^\/booking\//, /^\/join\//, /^\/recording\//, /^\/feedback\//, /^\/certificates\//, /^\/unsubscribe\/?$/, /^\/waitlist\//, /^\/your-data\/?$/, /^\/privacy\/confirm\/?$/];
 
 function headFor(meta: PageMeta, origin: string, opts: { noindex: boolean; canonical: boolean }): string {
   const url = `${origin}${meta.path}`;

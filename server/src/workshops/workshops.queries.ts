@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type AdminWorkshop, type PublicWorkshop, type Workshop } from '@workshop/shared';
+import { DEFAULT_SETTINGS, JOIN_OPENS_MINUTES_BEFORE, type AdminWorkshop, type AttendanceSummary, type PublicWorkshop, type Workshop } from '@workshop/shared';
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { seatsTakenSql } from './seats.queries';
@@ -74,13 +74,39 @@ export async function listAdminWorkshops(db: Db): Promise<AdminWorkshop[]> {
       db.raw(`(SELECT coalesce(sum(r.seats), 0) FROM workshop_registrations r WHERE r.workshop_id = w.id AND r.status = 'completed')::int AS completed_count`),
       db.raw(`(SELECT count(*) FROM workshop_registrations r WHERE r.workshop_id = w.id)::int AS registrations_count`),
       ...JOIN_COLUMNS,
+      attendanceSql(db),
     )
     .orderBy('w.created_at', 'desc');
   return rows.map(toAdminWorkshop);
 }
 
+/**
+ * The workshop's attendance once its join links open (issue 26, point 4): its seats of completed
+ * bookings, how many came in by their link, and how many attended (marked so by an admin, or came
+ * in and not marked absent). Null before that, and for a cancelled workshop: nobody was due.
+ */
+export function attendanceSql(db: Db | Knex.Transaction, workshop = 'w'): Knex.Raw {
+  return db.raw(
+    `CASE WHEN ??.status <> 'cancelled' AND ??.date - make_interval(mins => ?) <= now() THEN (
+      SELECT json_build_object(
+        'seats', count(*),
+        'joined', count(a.first_joined_at),
+        'attended', count(*) FILTER (WHERE a.attendance_mark = 'attended' OR (a.attendance_mark IS NULL AND a.first_joined_at IS NOT NULL)))
+      FROM attendees a JOIN workshop_registrations r ON r.id = a.registration_id
+      WHERE a.workshop_id = ??.id AND a.status = 'active' AND r.status = 'completed'
+    ) END AS attendance`,
+    [workshop, workshop, JOIN_OPENS_MINUTES_BEFORE, workshop],
+  );
+}
+
+/** The attendance column of one workshop (see `attendanceSql`). */
+export async function attendanceOf(db: Db | Knex.Transaction, id: string): Promise<AttendanceSummary | null> {
+  const row = await db('workshops as w').where('w.id', id).first(attendanceSql(db));
+  return (row?.attendance as AttendanceSummary | null) ?? null;
+}
+
 /** Where the workshop happens: admin answers only, never public ones. */
-const JOIN_COLUMNS = ['w.join_url', 'w.join_passcode', 'w.materials_url'];
+const JOIN_COLUMNS = ['w.join_url', 'w.join_passcode', 'w.materials_url', 'w.recording_url'];
 
 export function toAdminWorkshop(row: Record<string, unknown>): AdminWorkshop {
   return {
@@ -91,6 +117,8 @@ export function toAdminWorkshop(row: Record<string, unknown>): AdminWorkshop {
     join_url: (row.join_url as string | null) ?? null,
     join_passcode: (row.join_passcode as string | null) ?? null,
     materials_url: (row.materials_url as string | null) ?? null,
+    recording_url: (row.recording_url as string | null) ?? null,
+    attendance: (row.attendance as AttendanceSummary | null) ?? null,
   };
 }
 

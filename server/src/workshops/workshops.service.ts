@@ -6,7 +6,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../http/errors';
 import type { EmailSender } from '../email/email.queue';
 import { countTakenSeats } from './seats.queries';
 import { announceWorkshopChange } from './workshop-changes';
-import { findWorkshop, toAdminWorkshop } from './workshops.queries';
+import { attendanceOf, findWorkshop, toAdminWorkshop } from './workshops.queries';
 
 type CreateValues = z.output<typeof workshopCreateSchema>;
 
@@ -36,11 +36,12 @@ export async function updateWorkshop(db: Db, id: string, values: WorkshopUpdateI
       .catch(mapConstraint);
     const dateMoved = new Date(row.date).getTime() !== new Date(before.date).getTime();
     // Everyone who bought before now may choose a full refund instead (until 48 hours before the new start).
-    if (dateMoved) await trx('workshops').where({ id }).update({ rescheduled_at: trx.fn.now() });
+    // Moved to a date still to come: its attendees are thanked after that session, even if a thank-you went after the old one.
+    if (dateMoved) await trx('workshops').where({ id }).update({ rescheduled_at: trx.fn.now(), followed_up_at: trx.raw(`CASE WHEN date + make_interval(hours => duration_hours) > now() THEN NULL ELSE followed_up_at END`) });
     const placeChanged = row.join_url !== before.join_url || row.join_passcode !== before.join_passcode;
     if (dateMoved || placeChanged) await announceWorkshopChange(trx, id, sender, { date: dateMoved });
     const all = await trx('workshop_registrations').where({ workshop_id: id }).count<{ n: string }[]>('* as n').first();
-    return toAdminWorkshop({ ...row, seats_taken: await countTakenSeats(trx, id), completed_count: await countTakenSeats(trx, id, 'sold'), registrations_count: Number(all?.n ?? 0) });
+    return toAdminWorkshop({ ...row, seats_taken: await countTakenSeats(trx, id), completed_count: await countTakenSeats(trx, id, 'sold'), registrations_count: Number(all?.n ?? 0), attendance: await attendanceOf(trx, id) });
   });
 }
 

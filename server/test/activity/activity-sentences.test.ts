@@ -39,4 +39,17 @@ describe('the activity log', () => {
     const row = await waitFor(() => h.db('admin_activity').where({ action: 'POST /api/admin/promo-codes', status: 422 }).first());
     expect(row).toMatchObject({ target_type: null, target_id: null });
   });
+
+  it('keeps the entry of a write whose request holds what PostgreSQL cannot store (a NUL, a lone surrogate), with U+FFFD in their place', async () => {
+    const refused = await h.api('POST', '/api/admin/revive', { token: h.token, body: { name: '', 'a\u0000': 'x\uD800y' } });
+    expect(refused.status).toBe(400);
+    const row = await waitFor(() => h.db('admin_activity').where({ action: 'POST /api/admin/revive', status: 400 }).first());
+    expect(row.after.request).toEqual({ name: '', 'a\uFFFD': 'x\uFFFDy' });
+
+    const removed = await h.api('DELETE', '/api/admin/users/%00', { token: h.token });
+    expect(removed.status).toBeGreaterThanOrEqual(400);
+    const entry = await waitFor(() => h.db('admin_activity').where({ action: 'DELETE /api/admin/users/:id' }).first());
+    expect(entry.target_id).toBe('\uFFFD');
+  });
 });
+

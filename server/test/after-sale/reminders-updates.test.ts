@@ -34,6 +34,10 @@ describe('reminders', () => {
     expect(mail.text_body).toMatch(new RegExp(`Join link: https?://\\S+/join/${seatToken}\\n`));
     expect(mail.text_body).not.toContain('meet.example.com');
     expect(mail.text_body).toContain('Passcode: abc');
+    // Once sent, the link that lets them in (and the passcode) is not kept in our records of it.
+    const kept: { data: Record<string, unknown> } = await waitFor(() => h.db('email_messages').where({ registration_id: reg.id, kind: 'reminder_24h', status: 'sent' }).first('data'));
+    expect(kept.data.join).toBeUndefined();
+    expect(JSON.stringify(kept.data)).not.toContain(seatToken);
     // A second run of the same reminder (another instance, a retry) sends nothing more.
     await h.db.raw(`SELECT graphile_worker.add_job('send_reminder', ?::json)`, [JSON.stringify(j24.payload)]);
     await new Promise((r) => setTimeout(r, 800));

@@ -5,7 +5,7 @@ import { useTestServer } from '../support/test-server';
 
 /**
  * Admin roles (issue 24): owners do everything; staff read every list and detail, export, message
- * attendees and resend confirmations, and are refused (403, saying why) everything else, on the
+ * attendees, resend confirmations and mark attendance, and are refused (403, saying why) everything else, on the
  * server, on every admin route. There is always an owner; a removed admin is signed out at once.
  */
 const h = useTestServer({ admin: true });
@@ -16,6 +16,8 @@ const STAFF_WRITES = new Set([
   'POST /api/admin/workshops/:id/messages',
   'POST /api/admin/registrations/:id/resend',
   'POST /api/admin/registrations/:id/seats/:seatId/resend',
+  // Taking the register: whoever runs the session.
+  'PUT /api/admin/workshops/:id/attendance/:attendeeId',
   // Their own account: password and sessions.
   'POST /api/auth/password',
   'DELETE /api/auth/sessions/:id',
@@ -26,7 +28,8 @@ const STAFF_WRITES = new Set([
   'POST /api/auth/passkeys/start',
   'DELETE /api/auth/passkeys/:id',
 ]);
-const OWNER_READS = new Set(['GET /api/admin/users', 'GET /api/admin/activity', 'GET /api/admin/invoicing']);
+// Who asked for their data and what was done with it, and what the retention run would remove: owners' (issue 27).
+const OWNER_READS = new Set(['GET /api/admin/users', 'GET /api/admin/activity', 'GET /api/admin/invoicing', 'GET /api/admin/privacy/requests', 'GET /api/admin/privacy/retention']);
 
 let staffNo = 0;
 async function staffMember(role: 'staff' | 'owner' = 'staff') {

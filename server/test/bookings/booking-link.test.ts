@@ -51,6 +51,31 @@ describe('the manage-your-booking link', () => {
     expect(due.text).not.toContain('secret-room');
   });
 
+  it("gives the buyer each unnamed seat's own join link to hand out, once join details are due; never a named seat's or their own twice", async () => {
+    const w = await createWorkshop(h.db, { title: 'Team Link Workshop', date: new Date(Date.now() + 2 * 3_600_000), join_url: 'https://meet.example.com/team-room' });
+    const who = buyer('team-link');
+    const co = await h.api('POST', '/api/checkout/razorpay', { body: { workshop_id: w.id, ...who, seats: 3, attendees: [{ name: 'Named Mate', email: 'named.mate@example.com' }] } });
+    expect(co.status, co.text).toBe(201);
+    const paid = await payInRazorpaySandbox(h.server, co.body.order, co.body.key_id);
+    expect((await h.api('POST', '/api/checkout/razorpay/verify', { body: paid.body })).status).toBe(200);
+    const mail = await waitFor(async () => (await sandboxEmails(h.server, who.email)).find((m) => m.subject.startsWith("You're registered")));
+    const token = mail.text_body!.match(/\/booking\/([A-Za-z0-9_-]{43})/)![1];
+    const row = await reg(who.email);
+    const seats = await h.db('attendees').where({ registration_id: row.id }).orderBy('position').select('position', 'email', 'join_token');
+    const view = (await h.api('GET', `/api/booking/${token}`)).body;
+    // Seat 1 is the named mate; seats 2 and 3 nobody: the first of them is the buyer's own (the page's join link), the other theirs to hand out.
+    expect(seats.map((s) => s.email)).toEqual(['named.mate@example.com', null, null]);
+    expect(view.join.url).toMatch(new RegExp(`/join/${seats[1].join_token}$`));
+    expect(view.seats.map((s: { position: number; join_url: string | null }) => [s.position, s.join_url])).toEqual([
+      [1, null],
+      [2, null],
+      [3, expect.stringMatching(new RegExp(`/join/${seats[2].join_token}$`))],
+    ]);
+    // Before join details are due, no seat shows one.
+    await h.db('workshops').where({ id: w.id }).update({ date: new Date(Date.now() + 5 * DAY) });
+    expect((await h.api('GET', `/api/booking/${token}`)).body.seats.every((s: { join_url: string | null }) => s.join_url === null)).toBe(true);
+  });
+
   it('cancels by the policy: previews the refund, then frees the seat and refunds that amount at the provider, once', async () => {
     const w = await createWorkshop(h.db, { max_participants: 1, date: new Date(Date.now() + 14 * DAY), title: 'Cancel Workshop' });
     const who = buyer('cancel-full');

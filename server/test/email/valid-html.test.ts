@@ -60,6 +60,8 @@ const EMAILS: Record<EmailKind, EmailData> = {
   booking_transferred: { ...booking, details: { 'Transferred to': 'Cara <Colleague>' } },
   goodwill_refund: { ...booking, details: { 'Refund cents': '2000' } },
   credit_note: { ...booking, details: { 'Refund cents': '2000', 'Credit note': 'CN-2026-000001', Invoice: 'INV-2026-000001' } },
+  after_workshop: { ...booking, afterWorkshop: { recordingUrl: 'https://example.com/recording/tok', feedbackUrl: 'https://example.com/feedback/tok', certificateUrl: 'https://example.com/certificates/c1' } },
+  privacy_confirm: { ...booking, registrationId: '', email: 'zoe@example.com', privacy: { confirmUrl: `${site}/privacy/confirm?token=AbC-_123`, kind: 'export' } },
   admin_password_reset: { ...booking, registrationId: '', email: 'owner@example.com', resetUrl: `${site}/admin/reset-password?token=AbC-_123&utm=email` },
   admin_password_changed: { ...booking, registrationId: '', email: 'owner@example.com', details: { Changed: 'Nov 27, 2026, 2:15 AM EST' } },
   admin_sign_in_changed: { ...booking, registrationId: '', email: 'owner@example.com', details: { Change: 'passkey_added', Passkey: 'Work laptop <touch>', Changed: 'Nov 27, 2026, 2:15 AM EST' } },

@@ -133,12 +133,12 @@ describe('GET /api/admin/registrations/export.csv', () => {
     // A UTF-8 byte order mark first, so Excel reads non-ASCII names right.
     expect(res.text.charCodeAt(0)).toBe(0xfeff);
     const rows = Papa.parse<string[]>(res.text.trim()).data;
-    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
+    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats', 'Joined At']);
     const alice = await h.db('workshop_registrations').where({ access_id: 'NC-AAAA2222' }).first();
     const eve = await h.db('workshop_registrations').where({ access_id: 'NC-EEEE6666' }).first();
     expect(rows.slice(1)).toEqual([
-      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'Completed', 'PAY-ALICE', formatDateTime(alice.created_at), '', '0.00', alice.id, '1'],
-      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'Completed', 'PAY-EVE', expect.any(String), '', '0.00', eve.id, '1'],
+      ['NC-AAAA2222', 'Alice Walker', 'alice@example.com', '99.00', 'Completed', 'PAY-ALICE', formatDateTime(alice.created_at), '', '0.00', alice.id, '1', ''],
+      ['NC-EEEE6666', 'Eve Adams', 'eve@example.com', '1.00', 'Completed', 'PAY-EVE', expect.any(String), '', '0.00', eve.id, '1', ''],
     ]);
   });
 
@@ -146,7 +146,7 @@ describe('GET /api/admin/registrations/export.csv', () => {
     const res = await h.api('GET', '/api/admin/registrations/export.csv', { token: h.token });
     const rows = Papa.parse<string[]>(res.text.trim()).data;
     expect(rows).toHaveLength(6);
-    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'Pending', '', expect.any(String), '', '0.00', expect.any(String), '1']);
+    expect(rows.find((r) => r[0] === 'NC-BBBB3333')).toEqual(['NC-BBBB3333', 'Bob Stone', 'bob@EXAMPLE.org', '99.00', 'Pending', '', expect.any(String), '', '0.00', expect.any(String), '1', '']);
   });
 
   it('quotes commas and quotes in names', async () => {

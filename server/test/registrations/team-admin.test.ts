@@ -37,7 +37,7 @@ describe('the registrations list, search and CSV', () => {
     ]);
     const csv = await h.api('GET', `/api/admin/registrations/export.csv?workshop_id=${t.w.id}`, { token: h.token });
     const rows = Papa.parse<string[]>(csv.text.replace(/^\ufeff/, '').trim()).data;
-    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
+    expect(rows[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats', 'Joined At']);
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2], r[3], r[4], r[9], r[10]])).toEqual([
       [t.reg.access_id, 'Pat Lead list', 'pat-list@example.com', '99.00', 'Completed', t.reg.id, '3'],
       [t.reg.access_id, 'Quinn Mate list', 'quinn-list@example.com', '99.00', 'Completed', t.reg.id, '3'],

@@ -19,6 +19,7 @@ describe('admin settings', () => {
       checkout_recovery: { enabled: true, delay_minutes: 60 },
       waitlist: { offer_hours: 12 },
       admin_security: { enabled: false, idle_hours: 12 },
+      retention: { registration_years: 3, lead_years: 3, payment_years: 7 },
     });
   });
 
@@ -33,6 +34,7 @@ describe('admin settings', () => {
       waitlist: { offer_hours: 24 },
       // (On would leave this admin, who has no two-factor, only setting it up.)
       admin_security: { enabled: false, idle_hours: 8 },
+      retention: { registration_years: 4, lead_years: 2, payment_years: 8 },
     };
     for (const [key, setting_value] of Object.entries(values)) {
       const res = await put(key, { setting_value });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { destination as logDestination, type DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Db } from '../../src/db/knex';
@@ -30,10 +32,25 @@ export function testConfig(env: Record<string, string>, databaseUrl: string) {
   });
 }
 
+/**
+ * With WK_TEST_LOG_DIR set (npm test sets it), every test server of this worker logs at info level
+ * to one file there, and scripts/check-test-logs.ts reads them all once the run is over: no
+ * buyer's email, phone or link secret may be in a log (issue 27, point 4).
+ */
+let logFile: DestinationStream | undefined;
+function runLog(): { env: Record<string, string>; destination?: DestinationStream } {
+  const dir = process.env.WK_TEST_LOG_DIR;
+  if (!dir) return { env: {} };
+  // Written at once: a test worker that exits does not wait for a buffer to drain.
+  logFile ??= logDestination({ dest: path.join(dir, `server-${process.pid}.log`), sync: true, mkdir: true, append: true });
+  return { env: { LOG_LEVEL: 'info' }, destination: logFile };
+}
+
 /** The real server on a random port over a fresh database; rate limits raised unless a test sets them. */
 export async function startTestServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const testDb = await createTestDb();
-  const server = await startServer(testConfig(env, testDb.url), options);
+  const log = runLog();
+  const server = await startServer(testConfig({ ...log.env, ...env }, testDb.url), { ...(log.destination ? { logDestination: log.destination } : {}), ...options });
   return {
     ...server,
     testDb,

@@ -36,6 +36,11 @@ export function BookingSeats({ token, booking, chosen, onChoose, onRenamed, busy
                 <span>
                   <strong>Seat {seat.position}</strong> · {seat.name ? `${seat.name} (${seat.email})` : <span className="muted">not named yet</span>}
                   {seat.status === 'cancelled' && <span className="muted"> · cancelled</span>}
+                  {seat.join_url && (
+                    <span className="booking-seat-join" data-testid="seat-join">
+                      Join link for whoever takes this seat: <a href={seat.join_url}>{seat.join_url}</a>
+                    </span>
+                  )}
                 </span>
               </div>
               {booking.rename_until && seat.status === 'active' && (

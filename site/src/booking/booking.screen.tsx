@@ -277,6 +277,9 @@ export default function BookingScreen() {
         </>
       )}
       {!attendee && <BookingDocumentsList token={token} status={b.status} />}
+      <p className="muted small" data-testid="booking-your-data">
+        A copy of what we hold about you, or its erasure: <Link to="/your-data">Your data</Link>.
+      </p>
     </section>
   );
 }

@@ -12,6 +12,7 @@ const LEGAL: [string, string][] = [
   ['/terms', 'Terms & Conditions'],
   ['/privacy', 'Privacy Policy'],
   ['/refund-policy', 'Cancellation & Refund'],
+  ['/your-data', 'Your data'],
 ];
 
 /** Social accounts: an icon appears once an admin has set its link (Settings › Community & Social Links). */

@@ -13,11 +13,18 @@ type Load = { state: 'loading' } | { state: 'missing' } | { state: 'error' } | {
 export default function JoinScreen() {
   const { token = '' } = useParams();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // The server's clock, as of the answer: a visitor's clock an hour out must not count down to the wrong moment.
+  const [skew, setSkew] = useState(0);
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {
     api.join.get(token).then(
-      (view) => setLoad({ state: 'ok', view }),
+      (view) => {
+        const offset = Date.parse(view.now) - Date.now();
+        setSkew(offset);
+        setNow(Date.now() + offset);
+        setLoad({ state: 'ok', view });
+      },
       (err) => setLoad({ state: err instanceof ApiError && err.status === 404 ? 'missing' : 'error' }),
     );
   }, [token]);
@@ -25,9 +32,9 @@ export default function JoinScreen() {
   const view = load.state === 'ok' ? load.view : undefined;
   useEffect(() => {
     if (!view || view.state === 'ended') return;
-    const tick = setInterval(() => setNow(Date.now()), 1000);
+    const tick = setInterval(() => setNow(Date.now() + skew), 1000);
     return () => clearInterval(tick);
-  }, [view]);
+  }, [view, skew]);
   // Once the link lets people in, this address does: asked again, the server sends the visitor into the meeting
   // (while the organiser has not added it yet, it is asked again every half minute). Never sooner than every
   // 10 seconds: a visitor's clock running ahead of the server's must not reload in a loop.
@@ -74,6 +81,13 @@ export default function JoinScreen() {
         <div className="card booking-join join-status" data-testid="join-ended">
           <h2>{JOIN_MESSAGES.ended}</h2>
           <p className="muted">Thank you for taking part.</p>
+          {view.recording && (
+            <p>
+              <a className="btn btn-primary" href={`/recording/${encodeURIComponent(token)}`} data-testid="join-recording">
+                Watch the recording
+              </a>
+            </p>
+          )}
         </div>
       ) : (
         <div className="card booking-join join-status" role="status" data-testid="join-countdown">

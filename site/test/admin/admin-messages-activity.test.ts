@@ -1,3 +1,4 @@
+import { WORKSHOP_MESSAGES } from '@workshop/shared';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertRegistration } from '../../../server/test/support/fixtures';
@@ -25,14 +26,14 @@ describe('where a workshop happens', () => {
     await dialog.getByLabel('Date (Eastern Time)').fill('2027-05-20T18:00');
     await dialog.getByLabel('Join link').fill('zoom meeting 123');
     await dialog.getByLabel('Passcode').fill('4242');
-    await dialog.getByLabel('Materials / recording link').fill('ftp://files.example.com/slides');
+    await dialog.getByLabel('Materials link').fill('ftp://files.example.com/slides');
     await dialog.getByRole('button', { name: 'Create Workshop' }).click();
     await dialog.getByText('Join link must be a full https:// or http:// address').waitFor();
     await dialog.getByText('Materials link must be a full https:// or http:// address').waitFor();
     expect(await workshop(TITLE)).toBeUndefined();
 
     await dialog.getByLabel('Join link').fill('https://meet.example.com/evening-room');
-    await dialog.getByLabel('Materials / recording link').fill('https://files.example.com/slides');
+    await dialog.getByLabel('Materials link').fill('https://files.example.com/slides');
     await dialog.getByRole('button', { name: 'Create Workshop' }).click();
     await page.getByText('Workshop created successfully').waitFor();
     expect(await workshop(TITLE)).toMatchObject({ join_url: 'https://meet.example.com/evening-room', join_passcode: '4242', materials_url: 'https://files.example.com/slides' });
@@ -41,17 +42,22 @@ describe('where a workshop happens', () => {
     expect(await (await fetch(`${h.server.url}/api/workshops`)).text()).not.toContain('evening-room');
   });
 
-  it('edits them: a new passcode, and an emptied materials link means none', async () => {
+  it('edits them: a new passcode, an emptied materials link means none, a recording link must be a full address', async () => {
     const c = card(TITLE);
     await c.getByRole('button', { name: 'Edit' }).click();
     expect(await c.getByLabel('Passcode').inputValue()).toBe('4242');
     await c.getByLabel('Passcode').fill('9999');
-    await c.getByLabel('Materials / recording link').fill('');
+    await c.getByLabel('Materials link').fill('');
+    await c.getByLabel('Recording link').fill('videos.example.com/evening');
+    await c.getByRole('button', { name: 'Save Changes' }).click();
+    await c.getByText(WORKSHOP_MESSAGES.recordingUrl).waitFor();
+    await c.getByLabel('Recording link').fill('https://videos.example.com/evening');
     await c.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Workshop updated successfully').waitFor();
-    expect(await workshop(TITLE)).toMatchObject({ join_url: 'https://meet.example.com/evening-room', join_passcode: '9999', materials_url: null });
+    expect(await workshop(TITLE)).toMatchObject({ join_url: 'https://meet.example.com/evening-room', join_passcode: '9999', materials_url: null, recording_url: 'https://videos.example.com/evening' });
     await expect.poll(() => c.getByTestId('join-passcode').textContent()).toBe('9999');
     await c.getByTestId('workshop-join').getByText('Not set').waitFor();
+    expect(await c.getByTestId('recording-url').textContent()).toBe('https://videos.example.com/evening');
   });
 });
 

@@ -107,7 +107,7 @@ describe('loaded', () => {
     expect(download.suggestedFilename()).toBe(registrationCsvFileName());
     const text = readFileSync(await download.path(), 'utf8').replace(/^\ufeff/, '');
     const parsed = Papa.parse<string[]>(text.trim(), { skipEmptyLines: true }).data;
-    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats']);
+    expect(parsed[0]).toEqual(['Registration ID', 'Name', 'Email', 'Amount', 'Status', 'Payment ID', 'Registration Date', 'Promo Code', 'Discount', 'Order ID', 'Seats', 'Joined At']);
     expect(parsed[0]).toEqual(csvHeaders(registrationCsvColumns));
     // A row per seat: these are one-seat orders, so a row per order.
     const seats = ((await filteredSeats(h.server.deps.db, { q: 'smith', status: 'completed' })) as Record<string, unknown>[]).map(toCsvRow);

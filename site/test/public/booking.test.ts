@@ -42,6 +42,7 @@ describe('the booking page in Chromium', () => {
     expect(await page.getByTestId('booking-paid').innerText()).toBe('$99.00');
     expect(await page.getByTestId('booking-join-later').innerText()).toContain('The join link appears here 24 hours before the start');
     expect(await page.content()).not.toContain('room-1');
+    expect(await page.getByTestId('booking-your-data').getByRole('link', { name: 'Your data' }).getAttribute('href')).toBe('/your-data');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'booking-375');
 

@@ -55,7 +55,10 @@ describe('content structure in Chromium', () => {
       ['contact page', '/contact'],
       ['contact page', '/contact'],
     ]);
-    expect(await linksIn('/privacy')).toEqual([['contact page', '/contact']]);
+    expect(await linksIn('/privacy')).toEqual([
+      ['Your data', '/your-data'],
+      ['contact page', '/contact'],
+    ]);
     await page.getByRole('main').getByRole('link', { name: 'contact page' }).click();
     await page.waitForURL(site.url('/contact'));
   });

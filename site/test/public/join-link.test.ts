@@ -103,6 +103,15 @@ describe('a tracked join link', () => {
     await screenshot(page, 'join-before-375');
   });
 
+  it('counts down from the server’s clock, not a visitor’s clock an hour slow', async () => {
+    const { token } = await seat(3 * 60 * MIN, 'jo.slowclock@example.com');
+    const page = await site.page(1024);
+    await page.clock.install({ time: new Date(Date.now() - 60 * MIN) });
+    await page.goto(site.url(`/join/${token}`));
+    await page.getByTestId('join-page').waitFor();
+    await expect.poll(() => page.getByTestId('join-time-left').textContent()).toMatch(/^2 h 4\d min$/);
+  });
+
   it('after the end, says the workshop has ended, at 375 px', async () => {
     const { token } = await seat(-3 * 60 * MIN, 'jo.late@example.com');
     const page = await site.page(375);

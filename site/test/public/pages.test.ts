@@ -85,4 +85,21 @@ describe('static pages in Chromium', () => {
       for (const p of phrases) expect(text, `${path}: ${p}`).toContain(p);
     }
   });
+
+  it('states the retention periods the owners set, the ones the daily job applies, and links Your data', async () => {
+    const db = site.server.deps.db;
+    await db('admin_settings').insert({ setting_key: 'retention', setting_value: JSON.stringify({ registration_years: 2, lead_years: 1, payment_years: 9 }) }).onConflict('setting_key').merge();
+    try {
+      const page = await site.page();
+      await page.goto(site.url('/privacy'));
+      const main = page.getByRole('main');
+      await expect.poll(() => main.innerText()).toContain('Registration data (names, email addresses, phone numbers, billing details): 2 years after the workshop, then anonymised.');
+      const text = await main.innerText();
+      expect(text).toContain('Payment records and invoices: 9 years after the workshop, as tax law requires, then deleted.');
+      expect(text).toContain('Questions, preview-video sign-ups, waitlist places and checkout reminders: 1 year after their last change, then anonymised.');
+      expect(await main.getByRole('link', { name: 'Your data' }).getAttribute('href')).toBe('/your-data');
+    } finally {
+      await db('admin_settings').where({ setting_key: 'retention' }).delete();
+    }
+  });
 });

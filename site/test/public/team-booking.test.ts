@@ -199,4 +199,34 @@ describe('team bookings in Chromium', () => {
     await wide.getByTestId('moved-seat').waitFor();
     await screenshot(wide, 'booking-seat-moved-1440');
   }, 120_000);
+
+  it("on the day, the buyer's page gives each seat nobody is named on its own join link to hand out, at 375 px", async () => {
+    const w = await addWorkshop(site, { title: 'Hand Out Seats', max_participants: 10, date: new Date(Date.now() + 2 * 3_600_000), join_url: 'https://meet.example.com/hand-out' });
+    const co = await fetch(site.url('/api/checkout/paypal'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ workshop_id: w.id, name: 'Hana Handout', email: 'hana@example.com', phone: '9876543210', seats: 3, attendees: [{ name: 'Hana Handout', email: 'hana@example.com' }] }),
+    });
+    expect(co.status).toBe(201);
+    const approve = await site.page(1440);
+    await approve.goto((await co.json()).approval_url);
+    await approve.getByTestId('sandbox-paypal-approve').click();
+    await approve.waitForURL(/\/thank-you\?payment=success/);
+    const buyerLink = linkIn((await waitFor(async () => (await sandboxEmails(site.server, 'hana@example.com'))[0])).text_body);
+    const order = await db()('workshop_registrations').where({ workshop_id: w.id }).first('id');
+    const tokens = (await db()('attendees').where({ registration_id: order.id }).orderBy('position').select('join_token')).map((a) => a.join_token as string);
+
+    const page = await site.page(375);
+    await page.goto(site.url(`/booking/${buyerLink}`));
+    await page.getByTestId('booking-page').waitFor();
+    expect(await page.getByTestId('seat-1').getByTestId('seat-join').count()).toBe(0);
+    for (const position of [2, 3]) {
+      const link = page.getByTestId(`seat-${position}`).getByTestId('seat-join');
+      expect(await link.innerText()).toContain('Join link for whoever takes this seat:');
+      expect(await link.getByRole('link').getAttribute('href')).toMatch(new RegExp(`/join/${tokens[position - 1]}$`));
+    }
+    expect(await page.content()).not.toContain('meet.example.com');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(page, 'booking-hand-out-seats-375');
+  });
 });

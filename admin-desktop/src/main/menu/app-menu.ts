@@ -29,6 +29,7 @@ const SCREENS: { label: string; to: NavigateTarget; key?: number }[] = [
   { label: 'Promo Codes', to: 'promo-codes', key: 7 },
   { label: 'Settings', to: 'settings', key: 8 },
   { label: 'Activity', to: 'activity', key: 9 },
+  { label: 'Privacy Requests', to: 'privacy' },
 ];
 
 /** The application menu: the platform's usual items and shortcuts, plus Go and the app's own settings. */

@@ -3,7 +3,7 @@ import { createContext, useContext } from 'react';
 /** Where AdminApp is mounted ('/admin' on the web, '/' in the desktop's HashRouter). */
 export const AdminBaseContext = createContext('/');
 
-export type AdminPage = '' | 'login' | 'create' | 'reset-password' | 'passkey' | 'add-passkey' | 'workshops' | 'registrations' | 'attention' | 'interests' | 'video-leads' | 'invoices' | 'revive' | 'settings' | 'activity' | 'promo-codes';
+export type AdminPage = '' | 'login' | 'create' | 'reset-password' | 'passkey' | 'add-passkey' | 'workshops' | 'registrations' | 'attention' | 'interests' | 'video-leads' | 'invoices' | 'revive' | 'settings' | 'activity' | 'promo-codes' | 'privacy';
 
 export function joinAdminPath(base: string, page: AdminPage): string {
   const root = base.replace(/\/$/, '');

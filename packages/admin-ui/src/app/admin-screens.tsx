@@ -63,6 +63,7 @@ export const SIGNED_IN_SCREENS: [string, ComponentType][] = [
   ['promo-codes', screen(() => import('../screens/promo-codes/promo-codes.screen'), 'default')],
   ['settings', screen(() => import('../screens/settings/settings.screen'), 'SettingsScreen')],
   ['activity', screen(() => import('../screens/activity/activity.screen'), 'ActivityScreen')],
+  ['privacy', screen(() => import('../screens/privacy/privacy.screen'), 'PrivacyScreen')],
   ['*', screen(() => import('../screens/not-found/not-found.screen'), 'AdminNotFoundScreen')],
 ];
 

@@ -18,6 +18,7 @@ const REASONS: Record<string, [label: string, detail: string]> = {
   cancelled_by_organiser: ['Workshop cancelled', 'The workshop was cancelled: everything paid for this booking is refunded, with no fee.'],
   workshop_cancelled: ['Workshop cancelled', 'The workshop was cancelled before this checkout was paid; it was ended.'],
   workshop_cancelled_refunded: ['Paid after cancellation', 'Paid after the workshop was cancelled, so the payment is refunded in full and the buyer is emailed.'],
+  erased_refunded: ['Erased, refunded', 'Paid for a checkout of a person whose data was erased on request since: nobody could be seated or told, so the payment is refunded in full.'],
   workshop_cancelled_not_charged: ['Cancelled, not charged', 'Approved after the workshop was cancelled, so the payment was never captured: no money was taken.'],
 };
 

@@ -7,6 +7,7 @@ import {
   HistoryOutlined,
   LogoutOutlined,
   PlayCircleOutlined,
+  SafetyOutlined,
   SettingOutlined,
   TagOutlined,
   TeamOutlined,
@@ -32,6 +33,7 @@ const PAGES: { page: AdminPage; label: string; icon: React.ReactNode }[] = [
   { page: 'promo-codes', label: 'Promo Codes', icon: <TagOutlined aria-hidden /> },
   { page: 'settings', label: 'Settings', icon: <SettingOutlined aria-hidden /> },
   { page: 'activity', label: 'Activity', icon: <HistoryOutlined aria-hidden /> },
+  { page: 'privacy', label: 'Privacy Requests', icon: <SafetyOutlined aria-hidden /> },
 ];
 
 /**

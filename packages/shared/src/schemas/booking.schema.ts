@@ -21,7 +21,17 @@ export const bookingViewSchema = z.object({
   /** Whose link this is: the buyer's shows every seat of the order, an attendee's only their own. */
   role: z.enum(['buyer', 'attendee']),
   /** The seats this link shows, in order (a seat not named yet has no name). */
-  seats: z.array(z.object({ id: z.string(), position: z.number(), name: z.string().nullable(), email: z.string().nullable(), status: z.enum(['active', 'cancelled']) })),
+  seats: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number(),
+      name: z.string().nullable(),
+      email: z.string().nullable(),
+      status: z.enum(['active', 'cancelled']),
+      /** The buyer's link, while join details show: the tracked join link of a seat nobody is named on, for the buyer to hand to whoever takes it. */
+      join_url: z.string().nullable().default(null),
+    }),
+  ),
   /** Until when the buyer may name or rename seats (24 hours before the start); null for an attendee's link or an ended booking. */
   rename_until: z.string().nullable(),
   /** This link's calendar event: the UID and SEQUENCE of the last invite emailed for it, so the page's .ics is that same event. */

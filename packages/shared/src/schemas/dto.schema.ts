@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INTEREST_SOURCES } from '../constants';
 import { interestStatusSchema } from './interest.schema';
 import { adminRoleSchema } from './admins.schema';
+import { attendanceSummarySchema } from './attendance.schema';
 import { BY_HAND_PAYMENTS } from './booking-by-hand.schema';
 import { paymentMethodSchema, registrationStatusSchema } from './registration.schema';
 import { recoveryStateSchema } from './sales.schema';
@@ -38,8 +39,11 @@ export const adminWorkshopSchema = workshopSchema.extend({
   join_url: z.string().nullable(),
   join_passcode: z.string().nullable(),
   materials_url: z.string().nullable(),
+  recording_url: z.string().nullable(),
   /** Every registration row, whatever its status: a workshop with any cannot be deleted. */
   registrations_count: z.number(),
+  /** Who came, once the join link has opened (before that, and for a cancelled workshop, null). */
+  attendance: attendanceSummarySchema.nullable(),
 });
 export type AdminWorkshop = z.infer<typeof adminWorkshopSchema>;
 
@@ -180,6 +184,8 @@ export const dashboardSchema = z.object({
   daily: z.array(z.object({ date: z.string(), registrations: z.number(), revenue_cents: z.number() })),
   /** Each promo code's completed uses and the discount they were given. */
   promo_codes: z.array(z.object({ id: z.string(), code: z.string(), uses: z.number(), max_uses: z.number().nullable(), discount_cents: z.number() })),
+  /** The last workshops that ended (newest first) and what their attendees thought: the average of 1 to 5, from how many. */
+  feedback: z.array(z.object({ workshop_id: z.string(), title: z.string(), date: z.string(), count: z.number(), average: z.number().nullable() })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

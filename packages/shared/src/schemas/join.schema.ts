@@ -13,8 +13,12 @@ export const joinViewSchema = z.object({
   ends_at: z.string(),
   /** When the link starts letting people in. */
   opens_at: z.string(),
+  /** The server's clock when it answered: the countdown runs from it, not from a visitor's clock that may be wrong. */
+  now: z.string(),
   /** `open`: the link lets people in now (or will, once the organiser has added the meeting). */
   state: z.enum(['early', 'open', 'ended']),
+  /** After the end: the recording is up and this seat's recording link opens it (for RECORDING_LINK_DAYS days). */
+  recording: z.boolean(),
   /** The event of this seat's invites (so a calendar updates it rather than adding a second). */
   calendar: z.object({ uid: z.string(), sequence: z.number().int() }),
 });

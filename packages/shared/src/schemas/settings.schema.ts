@@ -75,6 +75,25 @@ export const adminSecuritySchema = z.object({
     .max(168, 'Sessions may last at most 168 hours (7 days) unused'),
 });
 
+const years = (what: string, min: number) =>
+  z
+    .number({ error: `Enter a number of years for ${what}` })
+    .int(`Enter a whole number of years for ${what}`)
+    .min(min, `Keep ${what} at least ${min} ${min === 1 ? 'year' : 'years'}`)
+    .max(20, `Keep ${what} at most 20 years`);
+
+/**
+ * How long data is kept (issue 27, point 1; SPEC §9's periods are the defaults): a booking's
+ * personal data, counted from its workshop's date; questions, preview leads, waitlist places and
+ * follow-ups, from their last change; payment records and invoices, from the workshop's date and
+ * their own last money movement, never less than the law's 7 years.
+ */
+export const retentionSchema = z.object({
+  registration_years: years('registration data', 1),
+  lead_years: years('questions and leads', 1),
+  payment_years: years('payment records and invoices', 7),
+});
+
 export const settingSchemas = {
   site_maintenance: siteMaintenanceSchema,
   registration_limit: registrationLimitSchema,
@@ -84,6 +103,7 @@ export const settingSchemas = {
   checkout_recovery: checkoutRecoverySchema,
   waitlist: waitlistSettingsSchema,
   admin_security: adminSecuritySchema,
+  retention: retentionSchema,
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -103,6 +123,7 @@ export const DEFAULT_SETTINGS: Settings = {
   checkout_recovery: { enabled: true, delay_minutes: 60 },
   waitlist: { offer_hours: 12 },
   admin_security: { enabled: false, idle_hours: 12 },
+  retention: { registration_years: 3, lead_years: 3, payment_years: 7 },
 };
 
 /**

@@ -14,6 +14,7 @@ export const WORKSHOP_MESSAGES = {
   joinUrl: 'Join link must be a full https:// or http:// address',
   passcode: 'Passcode must be 100 characters or less',
   materialsUrl: 'Materials link must be a full https:// or http:// address',
+  recordingUrl: 'Recording link must be a full https:// or http:// address',
   maxParticipantsTooHigh: 'Max participants must be 100,000 or fewer',
 } as const;
 
@@ -57,6 +58,8 @@ export const workshopFieldsSchema = z.object({
     .transform((v) => (v === '' ? null : v))
     .nullable(),
   materials_url: optionalLink(WORKSHOP_MESSAGES.materialsUrl),
+  /** Sent to every attendee after the workshop, through a personal link that works for 30 days. */
+  recording_url: optionalLink(WORKSHOP_MESSAGES.recordingUrl),
 });
 
 export const workshopCreateSchema = workshopFieldsSchema.partial().transform((v) => ({ ...workshopDefaults(), ...v }));
@@ -79,5 +82,6 @@ export function workshopDefaults(now: Date = new Date()) {
     join_url: null as string | null,
     join_passcode: null as string | null,
     materials_url: null as string | null,
+    recording_url: null as string | null,
   };
 }

@@ -1,19 +1,6 @@
 import { formatCents, formatShortDate, SITE_NAME, type InvoiceDocument } from '@workshop/shared';
-import PDFDocument from 'pdfkit';
-import { FONT_FACES, fontRuns, type Weight } from './fonts';
-
-/** The faces each document has registered: only those it uses, so the CJK font is opened only for a CJK name. */
-const registered = new WeakMap<PDFKit.PDFDocument, Set<string>>();
-function useFace(doc: PDFKit.PDFDocument, id: string): void {
-  let faces = registered.get(doc);
-  if (!faces) registered.set(doc, (faces = new Set()));
-  if (!faces.has(id)) {
-    const face = FONT_FACES.find((f) => f.id === id)!;
-    doc.registerFont(id, face.font() as unknown as PDFKit.Mixins.PDFFontSource);
-    faces.add(id);
-  }
-  doc.font(id);
-}
+import type { Weight } from './fonts';
+import { INK, newPdf, write } from './pdf-text';
 
 /** An issued invoice or credit note: its row's numbers and the snapshot it prints. */
 export interface IssuedDocument {
@@ -30,36 +17,11 @@ export interface IssuedDocument {
 }
 
 const MARGIN = 50;
-const INK = '#1d2030';
 const MUTED = '#5d6275';
 const RULE = '#d3d7e2';
 
 const money = (cents: number, currency: string) => (currency === 'USD' ? formatCents(cents) : `${currency} ${(cents / 100).toFixed(2)}`);
 const METHODS: Record<string, string> = { paypal: 'PayPal', razorpay: 'Razorpay', offline: 'Paid offline' };
-
-interface TextOptions {
-  width: number;
-  weight?: Weight;
-  size?: number;
-  align?: 'left' | 'right';
-  color?: string;
-}
-
-/**
- * One block of text at (x, y), each character in a font that has it (fonts.ts): pdfkit writes
- * the runs one after the other as one paragraph. Returns where the block ends.
- */
-function write(doc: PDFKit.PDFDocument, text: string, x: number, y: number, o: TextOptions): number {
-  const runs = fontRuns(text === '' ? ' ' : text, o.weight ?? 'regular');
-  doc.fontSize(o.size ?? 9).fillColor(o.color ?? INK);
-  runs.forEach((run, i) => {
-    const options = { width: o.width, align: o.align ?? 'left', continued: i < runs.length - 1 };
-    useFace(doc, run.face);
-    if (i === 0) doc.text(run.text, x, y, options);
-    else doc.text(run.text, options);
-  });
-  return doc.y;
-}
 
 /** Lines of a party (seller or buyer), the first in bold. */
 function party(doc: PDFKit.PDFDocument, heading: string, lines: string[], x: number, y: number, width: number): number {
@@ -122,20 +84,12 @@ function totals(doc: PDFKit.PDFDocument, d: IssuedDocument, y: number, width: nu
 export function renderInvoicePdf(d: IssuedDocument, logo?: Buffer, o: { strictLogo?: boolean } = {}): Promise<Buffer> {
   const doc = d.document;
   const issued = new Date(d.issued_at);
-  const pdf = new PDFDocument({
+  const { pdf, done } = newPdf({
     size: doc.paper === 'Letter' ? 'LETTER' : 'A4',
     margin: MARGIN,
     info: { Title: `${doc.title} ${d.number}`, Author: doc.seller.legal_name || SITE_NAME, Subject: doc.title, CreationDate: issued, ModDate: issued },
     lang: 'en',
     displayTitle: true,
-    // Our own Latin face as the starting font: pdfkit's default (Helvetica) would be parsed for every document and never used.
-    font: FONT_FACES[0].font(),
-  } as unknown as PDFKit.PDFDocumentOptions);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
   });
 
   const width = pdf.page.width - 2 * MARGIN;

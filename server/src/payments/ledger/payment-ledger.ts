@@ -51,6 +51,16 @@ export async function lockPayment(trx: Knex.Transaction, provider: PaymentMethod
 }
 
 /**
+ * Whether a payment or order was deleted after its retention period (issue 27, point 1). A provider
+ * message about it is a replay of something settled long ago: nothing is recorded, nothing goes back.
+ * The database refuses a ledger row for a forgotten payment too (`payments_not_forgotten`).
+ */
+export async function isForgotten(db: Knex, provider: PaymentMethod, kind: 'payment' | 'order', id: string): Promise<boolean> {
+  const r = await db.raw('SELECT EXISTS (SELECT 1 FROM forgotten_payments WHERE key_hash = payment_key_hash(?, ?, ?)) AS gone', [provider, kind, id]);
+  return r.rows[0].gone === true;
+}
+
+/**
  * The first decision about money that arrived: it buys a seat (all kept) or nothing (all goes
  * back). Never overrides a decision already made: a replay finds the row as it is. Answers the
  * row, locked.

@@ -68,7 +68,7 @@ export class AfterSaleSteps {
       case 'rename':
         return this.rename(b!);
       case 'goodwill':
-        return this.goodwill(b!, s.share);
+        return this.goodwill(b!, s.share, s.cents);
     }
   }
 
@@ -108,7 +108,14 @@ export class AfterSaleSteps {
    * A policy cancel answers the policy's refund, less what went back by hand at the provider
    * and no earlier decision counted (never less than the policy minus every hand refund).
    */
-  private checkPolicyAnswer(reg: { id: string; amount: number; payment_id: string | null; paid_with_payment_id?: string | null }, answered: number, policyAmount: number, what: string, full = false) {
+  private async checkPolicyAnswer(
+    reg: { id: string; amount: number; unit_amount: number; payment_id: string | null; paid_with_payment_id?: string | null },
+    seats: number,
+    answered: number,
+    policyAmount: number,
+    what: string,
+    full = false,
+  ) {
     // A goodwill refund given earlier is part of what the policy gives back, counted once; a
     // cancel of a booking whose workshop moved after the purchase gives the seats' whole price
     // instead, never more than the booking still holds.
@@ -119,6 +126,8 @@ export class AfterSaleSteps {
     const ok = hand ? answered <= policy && answered >= policy - hand : answered === policy;
     if (!ok) this.driver.run.problems.push(`${what} refunded ${answered}, the policy says ${policy}${hand ? ` (${hand} went back by hand)` : ''}`);
     this.decided(reg, policy, what, answered);
+    // The seats' price less the policy's amount (the goodwill it counted is part of it) stays kept.
+    await this.driver.run.kept.ended(this.db, reg, { value: reg.unit_amount * seats, back: policy + counted, counted, explicit: false, by: what });
   }
 
   /** The buyer's own link to the booking (the driver gives it one it knows: the emailed one is a secret it never sees). */
@@ -156,7 +165,7 @@ export class AfterSaleSteps {
     if (res.status !== 200) return;
     const full = this.movedChoice(reg, reg.workshop_id, startsAt);
     const policy = full ? reg.unit_amount * reg.seats : await this.policyFor(reg, startsAt, reg.seats);
-    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `buyer cancel (${full ? 'moved' : band})`, full);
+    await this.checkPolicyAnswer(reg, reg.seats, res.body.refund_cents, policy, `buyer cancel (${full ? 'moved' : band})`, full);
     this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 
@@ -193,7 +202,7 @@ export class AfterSaleSteps {
     const ended = await this.db('workshop_registrations').where({ id: reg.id }).first('workshop_id');
     const full = this.movedChoice(reg, ended.workshop_id, startsAt[ended.workshop_id]);
     const policy = full ? reg.unit_amount * reg.seats : await this.policyFor(reg, startsAt[ended.workshop_id], reg.seats);
-    this.checkPolicyAnswer(reg, cancel.body.refund_cents, policy, `buyer cancel while moved (${full ? 'moved' : ended.workshop_id === target ? there : band})`, full);
+    await this.checkPolicyAnswer(reg, reg.seats, cancel.body.refund_cents, policy, `buyer cancel while moved (${full ? 'moved' : ended.workshop_id === target ? there : band})`, full);
     this.keptSeats(reg, reg.seats, policy / reg.seats);
   }
 
@@ -212,7 +221,7 @@ export class AfterSaleSteps {
     if (res.status !== 200) return;
     const full = this.movedChoice(reg, reg.workshop_id, startsAt);
     const policy = full ? reg.unit_amount : await this.policyFor(reg, startsAt, 1);
-    this.checkPolicyAnswer(reg, res.body.refund_cents, policy, `seat cancel (${full ? 'moved' : band})`, full);
+    await this.checkPolicyAnswer(reg, 1, res.body.refund_cents, policy, `seat cancel (${full ? 'moved' : band})`, full);
     this.keptSeats(reg, 1, policy);
   }
 
@@ -229,6 +238,7 @@ export class AfterSaleSteps {
     if (res.status === 200) {
       this.decided(reg, cents, `admin seat (${share})`);
       this.keptSeats(reg, 1, cents);
+      await this.driver.run.kept.ended(this.db, reg, { value: reg.unit_amount, back: cents, counted: 0, explicit: true, by: `admin seat (${share})` });
     }
   }
 
@@ -243,19 +253,21 @@ export class AfterSaleSteps {
 
   private renames = 0;
 
-  /** An admin's goodwill refund of a share of the seats held; the booking goes on. */
-  private async goodwill(b: Buyer, share: 0.25 | 0.5) {
+  /** An admin's goodwill refund of a share of the seats held (or exactly `exact`); the booking goes on. */
+  private async goodwill(b: Buyer, share: 0.25 | 0.5, exact?: number) {
     const reg = await this.booking(b);
     if (!reg) return;
-    const cents = Math.max(1, Math.floor(reg.unit_amount * reg.seats * share));
+    const cents = exact ?? Math.max(1, Math.floor(reg.unit_amount * reg.seats * share));
     // The dialog's id for this decision, as the admin UI sends it.
     const requestId = randomUUID();
     const ask = () => this.api('POST', `/api/admin/registrations/${reg.id}/refund`, { token: this.driver.adminToken, body: { amount_cents: cents, reason: 'model', keep_booking: true, request_id: requestId } });
     if (await this.inCancelledWorkshop(reg, 'goodwill', true, ask)) return;
+    this.driver.run.kept.askingGoodwill(reg);
     const res = await ask();
     this.driver.note('goodwill', res.status, res.text);
     if (res.status !== 200) return;
-    this.decided(reg, cents, `goodwill (${share})`, res.body.refundCents);
+    this.decided(reg, cents, `goodwill (${exact ?? share})`, res.body.refundCents);
+    this.driver.run.kept.goodwill(reg, cents);
     const g = this.driver.run.goodwill.get(reg.id) ?? { given: 0, counted: 0 };
     this.driver.run.goodwill.set(reg.id, { ...g, given: g.given + cents });
     // A second click, or the request retried after a lost answer: the same decision, never a second
@@ -279,6 +291,7 @@ export class AfterSaleSteps {
     if (res.status === 200) {
       this.decided(reg, cents, `admin (${share})`);
       this.keptSeats(reg, reg.seats, cents / Math.max(1, reg.seats));
+      await this.driver.run.kept.ended(this.db, reg, { value: reg.unit_amount * reg.seats, back: cents, counted: 0, explicit: true, by: `admin (${share})` });
     }
   }
 

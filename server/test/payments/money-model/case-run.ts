@@ -1,3 +1,4 @@
+import type { KeptMoney } from './kept-money';
 import type { PromoSighting } from './promo-sightings';
 import type { Provider } from './scenario';
 
@@ -67,10 +68,14 @@ export interface CaseRun {
   rescheduledAt: Map<string, number>;
   /** By registration id: goodwill refunds given, and how much of them policy cancels counted since. */
   goodwill: Map<string, { given: number; counted: number }>;
-  /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then. */
-  handAtCancel: Map<string, number>;
+  /** By payment id, for payments the organiser's cancellation decided about: what had gone back by hand at the provider then, and how much of it past what the decisions owed (HandRefunds.beyond). */
+  handAtCancel: Map<string, { cents: number; beyond: number }>;
   /** By registration id, bookings an admin added by hand: what was paid outside the site, and what the decisions said goes back by hand. */
   byHand: Map<string, { amount: number; owed: number }>;
+  /** An admin's resends and email corrections (email-steps.ts): carried out, and refused as the model expected (the booking not on, its seat moved away, its address changed since). */
+  resends: { corrected: number; resent: number; refused: number };
+  /** By payment: what each decision that ended seats kept of their price (kept-money.ts), which stays kept. */
+  kept: KeptMoney;
 }
 
 /** Of this booking's goodwill refunds, what a cancel worth `cents` counts toward it (once). */

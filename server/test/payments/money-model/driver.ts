@@ -7,6 +7,9 @@ import { AfterSaleSteps } from './after-sale-steps';
 import type { Buyer, CaseRun } from './case-run';
 import { markReleased, observePromoCode } from './promo-sightings';
 import { ByHandSteps } from './by-hand-steps';
+import { KeptMoney } from './kept-money';
+import { EmailSteps } from './email-steps';
+import { PrivacySteps } from './privacy-steps';
 import { OrganiserSteps } from './organiser-steps';
 import { ProviderSideSteps } from './provider-side-steps';
 import type { Promo, Provider, Scenario, Step } from './scenario';
@@ -22,14 +25,15 @@ interface Webhook {
 
 /** Drives one scenario against the real server, provider sandbox and database. */
 export class MoneyDriver {
-  private buyers: Buyer[];
-  private webhooks: Webhook[] = [];
+  readonly buyers: Buyer[];
+  readonly webhooks: Webhook[] = [];
   readonly run: CaseRun;
 
   private readonly waitlist: WaitlistSteps;
   private readonly afterSale: AfterSaleSteps;
   private readonly providerSide: ProviderSideSteps;
   private readonly organiser: OrganiserSteps;
+  private readonly emails: EmailSteps;
   readonly byHand: ByHandSteps;
 
   constructor(
@@ -61,12 +65,15 @@ export class MoneyDriver {
       goodwill: new Map(),
       rescheduledAt: new Map(),
       byHand: new Map(),
+      resends: { corrected: 0, resent: 0, refused: 0 },
+      kept: new KeptMoney(),
     };
     this.waitlist = new WaitlistSteps(server, api, this);
     this.afterSale = new AfterSaleSteps(server, api, this);
     this.providerSide = new ProviderSideSteps(server, api, this);
     this.organiser = new OrganiserSteps(server, api, this);
     this.byHand = new ByHandSteps(server, api, this);
+    this.emails = new EmailSteps(server, api, this);
   }
 
   static async start(server: TestServer, api: ApiClient, scenario: Scenario, caseNo: number): Promise<MoneyDriver> {
@@ -167,7 +174,7 @@ export class MoneyDriver {
       case 'cancelWhileMoved':
         return this.afterSale.step(s, b);
       case 'handRefund':
-        return this.providerSide.handRefund(b!, s.share);
+        return this.providerSide.handRefund(b!, s.share, s.cents, s.told);
       case 'runnerDies':
         return this.providerSide.runnerDies();
       case 'ledgerStall':
@@ -184,6 +191,11 @@ export class MoneyDriver {
         return this.byHand.cancel(s.k, s.share);
       case 'editEmail':
         return this.byHand.edit(b!);
+      case 'correctEmail':
+      case 'resend':
+        return this.emails.step(s, b);
+      case 'erase':
+        return new PrivacySteps(this.server, this.api, this).erase(b!, s.aged);
       case 'join':
       case 'claim':
       case 'expireOffer':
@@ -244,7 +256,7 @@ export class MoneyDriver {
     this.queueRazorpay(event, res.body.razorpay_payment_id, order);
   }
 
-  private async comeBack(b: Buyer) {
+  async comeBack(b: Buyer) {
     const back = b.back;
     if (!back) return;
     if (b.provider === 'paypal') {
@@ -297,10 +309,10 @@ export class MoneyDriver {
     this.webhooks.push({ provider: 'razorpay', id: `evt_${randomUUID()}`, raw });
   }
 
-  /** Delivers a queued webhook, in order, late or again (a duplicate keeps its event id). */
-  private async deliver(k: number) {
+  /** Delivers a queued webhook, in order, late or again (a duplicate keeps its event id); k below 0 counts back from the newest. */
+  async deliver(k: number) {
     if (!this.webhooks.length) return;
-    const w = this.webhooks[k % this.webhooks.length];
+    const w = this.webhooks.at(k % this.webhooks.length)!;
     const headers: Record<string, string> =
       w.provider === 'paypal'
         ? { 'content-type': 'application/json', ...signPaypalWebhook(w.raw, w.id) }
@@ -360,7 +372,7 @@ export class MoneyDriver {
    * Runs owed refunds now instead of after their backoff, and waits until none is queued or being made. Time
    * passes too: a refund call whose answer was lost can no longer land, so the refund may be asked for again.
    */
-  private async drainRefunds() {
+  async drainRefunds() {
     const deadline = Date.now() + 20_000;
     let aged = false;
     for (;;) {

@@ -25,6 +25,7 @@ export async function seatsWithinCapacity(db: Db, run: CaseRun): Promise<string 
  * Once everything has settled: every captured payment bought exactly one completed seat (live,
  * or archived by a clear) and was not refunded, or it was refunded in full and bought nothing,
  * or a business decision ended its seat and exactly what that decision gave back was refunded;
+ * what each decision kept stays kept (kept-money.ts);
  * no refund was made twice; nothing was refunded that was not captured; the one-use code sold
  * one discounted seat; the ledger agrees with the provider; the invoices and credit notes agree with
  * the money; every completed registration got exactly one confirmation; no checkout is left pending.
@@ -40,6 +41,7 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   seen.byHand = (seen.byHand ?? 0) + run.hand.size;
   problems.push(...(await refundsMadeOnce(db, captured)));
   problems.push(...organiserWithinDecisions(run, captured));
+  problems.push(...run.kept.check(run, captured));
   problems.push(...(await promoWithinUses(db, run)));
   if (webhooksArrive) problems.push(...(await ledgerMatchesProvider(db, captured)));
   problems.push(...(await invoicesMatchMoney(db, captured, seen)));
@@ -74,6 +76,12 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
   // A booking a promo code made free took no money and gives none back.
   const free = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).whereNull('payment_method').whereNull('by_hand_payment').select('id', 'amount', 'payment_id', 'status');
   seen.free = (seen.free ?? 0) + free.filter((r) => r.status === 'completed').length;
+  // Money paid after its person's data was erased: no seat, all of it back (counted in the refunds above).
+  const erasedPaid = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status_reason: 'erased_refunded' }).count('* as n').first();
+  seen.erasedRefunded = (seen.erasedRefunded ?? 0) + Number(erasedPaid?.n ?? 0);
+  // The case's workshops are still to come, so an erasure never ends a seat: a seated erased person was seated after it, unreachable.
+  const seatedErased = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).where({ status: 'completed' }).whereLike('email', '%@erased.invalid').select('id');
+  for (const r of seatedErased) problems.push(`registration ${r.id} got a seat after its person's data was erased: nobody can be told of it`);
   for (const r of free) {
     if (r.amount !== 0 || r.payment_id !== null) problems.push(`registration ${r.id} has no provider but amount ${r.amount} / payment ${r.payment_id}`);
     if (await db('refunds').where({ registration_id: r.id }).first('id')) problems.push(`free registration ${r.id} has a refund`);

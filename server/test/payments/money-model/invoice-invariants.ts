@@ -39,7 +39,7 @@ export async function invoicesMatchMoney(db: Db, captured: Captured[], seen: Rec
       if (on > i.total_cents) problems.push(`invoice ${i.number} of ${i.total_cents} is credited ${on}`);
     }
   }
-  const numbers: { number: string }[] = await db('invoices').select('number');
+  const numbers: { number: string }[] = [...(await db('invoices').select('number')), ...[...RETIRED_NUMBERS].map((number) => ({ number }))];
   const bySequence = new Map<string, number[]>();
   for (const { number } of numbers) {
     const m = /^(.*-\d{4})-(\d{6})$/.exec(number);
@@ -52,6 +52,9 @@ export async function invoicesMatchMoney(db: Db, captured: Captured[], seen: Rec
   }
   return problems;
 }
+
+/** Numbers of invoices and credit notes the retention run deleted past the law's period (retention-steps.ts): a gap they leave is theirs. */
+export const RETIRED_NUMBERS = new Set<string>();
 
 /** A booking paid outside the site: what was given back of it by hand is exactly what its credit notes say. */
 export async function byHandCredited(db: Db, workshopIds: string[]): Promise<string[]> {

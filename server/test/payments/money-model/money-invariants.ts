@@ -95,17 +95,20 @@ export async function refundsMatchDecisions(db: Db, run: CaseRun, captured: Capt
  * The organiser's cancellation gives back the whole price of the seats still held, and hand money
  * given back at the provider before it is part of that (as for a policy cancel), whatever other
  * decisions came before: in all, a payment never gets back more than the decisions about it owe
- * plus what went back by hand after the cancellation, unless the hand refunds alone gave more.
+ * plus what went back by hand after the cancellation, unless the hand refunds alone gave more;
+ * hand money given before it past what the decisions then owed (`beyond`: everything left given
+ * back by hand once our refund of a seat's decision was made) is the admin's own, on top.
  */
 export function organiserWithinDecisions(run: CaseRun, captured: Captured[]): string[] {
   const problems: string[] = [];
   for (const p of captured) {
-    const before = run.handAtCancel.get(p.id);
+    const atCancel = run.handAtCancel.get(p.id);
     const decision = run.decisions.get(p.id);
-    if (before === undefined || !decision) continue;
+    if (atCancel === undefined || !decision) continue;
+    const { cents: before, beyond } = atCancel;
     const hand = run.hand.get(p.id)?.cents ?? 0;
-    const bound = Math.max(decision.owedCents + (hand - before), hand);
-    if (p.refunded > bound) problems.push(`${p.provider} payment ${p.id} of ${p.amount}: ${p.refunded} went back (${hand} by hand, ${before} of it before the workshop was called off); the ${decision.by} decisions owe ${decision.owedCents}`);
+    const bound = Math.max(decision.owedCents + (hand - before), hand) + beyond;
+    if (p.refunded > bound) problems.push(`${p.provider} payment ${p.id} of ${p.amount}: ${p.refunded} went back (${hand} by hand, ${before} of it before the workshop was called off, ${beyond} of that past the decisions); the ${decision.by} decisions owe ${decision.owedCents}`);
   }
   return problems;
 }

@@ -66,9 +66,14 @@ export class OrganiserSteps {
     for (const reg of held) {
       // The seats' whole price, never more than the booking still holds after what its decisions gave back (goodwill included).
       const whole = reg.unit_amount * reg.seats;
-      recordDecision(this.driver.run, reg, Math.min(whole - countGoodwill(this.driver.run, reg.id, whole), reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0)), 'organiser');
+      const counted = countGoodwill(this.driver.run, reg.id, whole);
+      const owed = Math.min(whole - counted, reg.amount - (this.driver.run.givenBack.get(reg.id) ?? 0));
+      recordDecision(this.driver.run, reg, owed, 'organiser');
+      // Nothing of the seats held is kept; what earlier decisions kept stays kept.
+      await this.driver.run.kept.ended(this.db, reg, { value: whole, back: owed + counted, counted, explicit: false, by: 'organiser', ending: held.map((r) => r.id) });
       const paymentId = reg.payment_id ?? reg.paid_with_payment_id;
-      if (paymentId) this.driver.run.handAtCancel.set(paymentId, this.driver.run.hand.get(paymentId)?.cents ?? 0);
+      const hand = paymentId ? this.driver.run.hand.get(paymentId) : undefined;
+      if (paymentId) this.driver.run.handAtCancel.set(paymentId, { cents: hand?.cents ?? 0, beyond: hand?.beyond ?? 0 });
     }
   }
 }

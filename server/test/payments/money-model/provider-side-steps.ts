@@ -46,37 +46,43 @@ export class ProviderSideSteps {
     return p ? { id: p.id, amount: p.amount, refunded: p.amount_refunded } : undefined;
   }
 
-  /** An admin gives back `share` of what is left of the buyer's payment in the provider's dashboard. */
-  async handRefund(b: Buyer, share: 0.5 | 1): Promise<void> {
+  /**
+   * An admin gives back `share` of what is left of the buyer's payment (or exactly `cents` of it)
+   * in the provider's dashboard; `told`: its webhook arrives at once, before anything else happens.
+   */
+  async handRefund(b: Buyer, share: 0.5 | 1, cents?: number, told = false): Promise<void> {
     const p = await this.lastPayment(b);
     if (!p || p.refunded >= p.amount) return;
-    await this.byHand(b.provider, p, Math.max(1, Math.floor((p.amount - p.refunded) * share)));
+    const made = await this.byHand(b.provider, p, Math.min(p.amount - p.refunded, cents ?? Math.max(1, Math.floor((p.amount - p.refunded) * share))));
+    if (made && told) await this.driver.deliver(-1);
   }
 
-  /** A refund in the provider's dashboard (no key of ours), its webhook queued like any other. */
-  private async byHand(provider: string, p: { id: string; amount: number; refunded: number }, cents: number): Promise<void> {
+  /** A refund in the provider's dashboard (no key of ours), its webhook queued like any other. Answers whether the provider made it. */
+  private async byHand(provider: string, p: { id: string; amount: number; refunded: number }, cents: number): Promise<boolean> {
     let refundId: string;
     if (provider === 'paypal') {
       const res = await this.api('POST', `/sandbox/paypal/v2/payments/captures/${p.id}/refund`, {
         headers: { authorization: 'Bearer A21AA-sandbox-dashboard' },
         body: { amount: { value: (cents / 100).toFixed(2), currency_code: 'USD' } },
       });
-      if (res.status !== 201) return; // the provider is down, or refused: nothing was given back
+      if (res.status !== 201) return false; // the provider is down, or refused: nothing was given back
       refundId = res.body.id;
       this.driver.queueWebhook('paypal', `WH-${randomUUID()}`, { event_type: 'PAYMENT.CAPTURE.REFUNDED', resource: { id: refundId, links: [{ rel: 'up', href: `/v2/payments/captures/${p.id}`, method: 'GET' }] } });
     } else {
       const res = await this.api('POST', `/sandbox/razorpay/v1/payments/${p.id}/refund`, { headers: { authorization: RAZORPAY_BASIC }, body: { amount: cents } });
-      if (res.status !== 200) return;
+      if (res.status !== 200) return false;
       refundId = res.body.id;
       this.driver.queueWebhook('razorpay', `evt_${randomUUID()}`, { event: 'refund.processed', payload: { refund: { entity: { id: refundId, payment_id: p.id, amount: cents } } } });
     }
     const before = this.driver.run.hand.get(p.id) ?? { cents: 0, afterDecision: 0, fullByHand: false, beyond: 0 };
     const decision = this.driver.run.decisions.get(p.id);
+    this.driver.run.kept.hand(p, cents, before.cents, decision?.refundCents ?? 0);
     const afterDecision = before.afterDecision + (decision ? cents : 0);
     // Past what the decision and the hand money so far could account for, as the provider stood when the admin gave it.
     const bound = before.cents - before.afterDecision + Math.max(decision?.refundCents ?? 0, afterDecision) + before.beyond;
     const beyond = decision ? Math.max(0, p.refunded + cents - bound) : 0;
     this.driver.run.hand.set(p.id, { cents: before.cents + cents, afterDecision, fullByHand: before.fullByHand || p.refunded + cents >= p.amount, beyond: before.beyond + beyond });
+    return true;
   }
 
   /** What the provider captured of a payment and has given back of it so far. */

@@ -8,6 +8,7 @@ const KINDS: [kind: string, test: RegExp][] = [
   ['a cancelled booking was refunded beyond its decision', /decision gave back .*\(registration (cancelled|refund_pending|refunded)/],
   ['one refund was made twice at the provider', /was made \d+ times at the provider/],
   ['a one-use code sold past its limit to a buyer who let the checkout go', /the one-use code sold \d+ discounted seats \(\d+ to late payers, [1-9]/],
+  ['money a decision kept went back (goodwill past hand money on a seat that kept its price)', /its decisions left \(.*goodwill.*\): \d+ they kept went back/],
 ];
 
 export class Survey {

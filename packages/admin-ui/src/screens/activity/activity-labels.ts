@@ -41,7 +41,12 @@ const LABELS: Record<string, string> = {
   'POST /api/admin/registrations/:id/seats/:seatId/resend': "Resent a seat's confirmation",
   'POST /api/admin/registrations/:id/seats/:seatId/move': 'Moved a seat',
   'POST /api/admin/workshops/:id/waitlist/:entryId/offer': 'Offered a waitlist seat',
+  'PUT /api/admin/workshops/:id/attendance/:attendeeId': 'Marked a seat attended or absent',
+  'POST /api/admin/workshops/:id/attendance/:attendeeId/certificate': 'Reissued a certificate of completion',
   'POST /api/admin/promo-codes': 'Created a promo code',
+  'POST /api/admin/privacy/requests': 'Ran a privacy request on a person’s behalf',
+  // The daily job's own entry (no admin made it).
+  'retention run': 'Applied the retention periods: anonymised or deleted what was past them',
   'PATCH /api/admin/promo-codes/:id': 'Changed a promo code',
   'DELETE /api/admin/promo-codes/:id': 'Deleted a promo code',
 };

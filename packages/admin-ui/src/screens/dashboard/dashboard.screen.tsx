@@ -14,6 +14,7 @@ import { useCachedQuery } from '../../queries/use-cached-query';
 import { DailyChart } from './daily-chart';
 import { FunnelCard } from './funnel-card';
 import { PromoCodeUses } from './promo-code-uses';
+import { WorkshopFeedbackCard } from './workshop-feedback';
 import { RecentRegistrations } from './recent-registrations';
 import { RevenueByWorkshop } from './revenue-by-workshop';
 import { Text } from '../../components/text';
@@ -73,6 +74,7 @@ export function DashboardScreen() {
       {data && <RevenueByWorkshop rows={data.revenue_by_workshop ?? []} />}
       <FunnelCard />
       {data && <PromoCodeUses rows={data.promo_codes ?? []} />}
+      {data && <WorkshopFeedbackCard rows={data.feedback ?? []} />}
       <PlainCard title="Registrations and revenue, last 30 days" style={{ marginBottom: 20 }}>
         {data ? <DailyChart daily={data.daily} /> : <Skeleton active paragraph={{ rows: 5 }} />}
       </PlainCard>

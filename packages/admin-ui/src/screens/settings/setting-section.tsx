@@ -15,7 +15,7 @@ export interface SettingFieldBinding {
 type ParseResult<V> = { success: true; data: V } | { success: false; error: { issues: { message: string }[] } };
 
 /** The settings that are an on/off switch plus one text field. */
-export type ToggleSettingKey = Exclude<SettingKey, 'site_links' | 'refund_policy' | 'waitlist'>;
+export type ToggleSettingKey = Exclude<SettingKey, 'site_links' | 'refund_policy' | 'waitlist' | 'retention'>;
 
 /** One setting's card: its on/off switch saves at once, its text field saves with the button once valid. */
 export interface SettingSectionConfig<K extends ToggleSettingKey> {

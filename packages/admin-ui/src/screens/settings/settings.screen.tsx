@@ -17,6 +17,7 @@ import { RefundPolicySection } from './refund-policy-section';
 import { SettingSection, type SettingSectionConfig, type ToggleSettingKey } from './setting-section';
 import { ADMIN_SECURITY_SECTION, EMAIL_NOTIFICATIONS_SECTION, MAINTENANCE_SECTION, REGISTRATION_LIMIT_SECTION } from './settings-sections';
 import { useSettingWriter } from './use-setting-writer';
+import { RetentionSection } from './retention-section';
 import { WaitlistSection } from './waitlist-section';
 
 export function SettingsScreen() {
@@ -62,6 +63,8 @@ export function SettingsScreen() {
           <Col xs={24} xl={12}>
             <RecoverySection value={settings.checkout_recovery ?? DEFAULT_SETTINGS.checkout_recovery} disabled={offline} saving={saving === 'checkout_recovery'} save={(value) => save('checkout_recovery', value)} />
             <WaitlistSection value={settings.waitlist ?? DEFAULT_SETTINGS.waitlist} disabled={offline} saving={saving === 'waitlist'} save={(value) => save('waitlist', value)} />
+            <div style={{ height: 20 }} />
+            <RetentionSection value={settings.retention ?? DEFAULT_SETTINGS.retention} disabled={offline} saving={saving === 'retention'} save={(value) => save('retention', value)} />
             <div style={{ height: 20 }} />
             <SettingSection
               config={ADMIN_SECURITY_SECTION}

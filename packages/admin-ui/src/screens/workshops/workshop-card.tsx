@@ -1,5 +1,5 @@
-import { DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
-import { formatCents, formatEventDate, MODIFICATION_NOTICE_HOURS, type AdminWorkshop, type Workshop, type WorkshopUpdateInput } from '@workshop/shared';
+import { CheckSquareOutlined, DeleteOutlined, EditOutlined, OrderedListOutlined, SendOutlined, StopOutlined } from '@ant-design/icons';
+import { attendanceRate, formatCents, formatEventDate, MODIFICATION_NOTICE_HOURS, type AdminWorkshop, type Workshop, type WorkshopUpdateInput } from '@workshop/shared';
 import { Button, Card, Descriptions, Flex, Form, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useApi } from '../../app/api-context';
@@ -9,6 +9,7 @@ import { useOwnerWrites } from '../../session/owner-writes';
 import { AttendeeMessageDialog } from './attendee-message-dialog';
 import { WorkshopCancelDialog } from './workshop-cancel-dialog';
 import WaitlistDrawer from './waitlist-drawer';
+import AttendanceDrawer from './attendance-drawer';
 import { readWorkshopForm, recheckChanged, toFormValues, WorkshopFields, type WorkshopFormValues } from './workshop-form';
 import { useAppApi } from '../../app/app-api';
 
@@ -41,6 +42,7 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [messaging, setMessaging] = useState(false);
   const [waitlist, setWaitlist] = useState(false);
+  const [register, setRegister] = useState(false);
   const [calling, setCalling] = useState(false);
   const cancelled = w.status === 'cancelled';
   const started = new Date(w.date).getTime() <= Date.now();
@@ -204,11 +206,17 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
             <Descriptions.Item label="Seats">
               {w.seats_taken} / {w.max_participants ?? 'Unlimited'}
             </Descriptions.Item>
+            {w.attendance && (
+              <Descriptions.Item label="Attendance">
+                <span data-testid="attendance-rate">{attendanceRate(w.attendance)}</span>
+              </Descriptions.Item>
+            )}
           </Descriptions>
-          <Descriptions size="small" column={{ xs: 1, sm: 1, lg: 3 }} style={{ marginTop: 4 }} data-testid="workshop-join">
+          <Descriptions size="small" column={{ xs: 1, sm: 1, lg: 2 }} style={{ marginTop: 4 }} data-testid="workshop-join">
             <Descriptions.Item label="Join link">{link(w.join_url, 'join-url')}</Descriptions.Item>
             <Descriptions.Item label="Passcode">{w.join_passcode ? <Typography.Text copyable data-testid="join-passcode">{w.join_passcode}</Typography.Text> : notSet}</Descriptions.Item>
             <Descriptions.Item label="Materials">{link(w.materials_url, 'materials-url')}</Descriptions.Item>
+            <Descriptions.Item label="Recording">{link(w.recording_url, 'recording-url')}</Descriptions.Item>
           </Descriptions>
           <Flex gap={24} wrap style={{ marginTop: 12 }}>
             <Flex align="center" gap={8}>
@@ -219,7 +227,10 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
               <Switch checked={w.registration_open} loading={busy === 'registration_open'} disabled={offline || cancelled} onChange={(v) => toggle('registration_open', v)} aria-label="Registration Open" data-testid="toggle-registration" />
               <Typography.Text>Registration Open</Typography.Text>
             </Flex>
-            <Button icon={<OrderedListOutlined />} onClick={() => setWaitlist(true)} style={{ marginInlineStart: 'auto' }} data-testid="open-waitlist">
+            <Button icon={<CheckSquareOutlined />} onClick={() => setRegister(true)} style={{ marginInlineStart: 'auto' }} data-testid="open-attendance">
+              Attendance
+            </Button>
+            <Button icon={<OrderedListOutlined />} onClick={() => setWaitlist(true)} data-testid="open-waitlist">
               Waitlist
             </Button>
             <Tooltip title={connectivity.reason}>
@@ -230,6 +241,7 @@ export function WorkshopCard({ workshop: w, onChanged, onDeleted }: Props) {
           </Flex>
           <AttendeeMessageDialog workshop={w} open={messaging} onClose={() => setMessaging(false)} />
           {calling && <WorkshopCancelDialog workshop={w} open={calling} onClose={() => setCalling(false)} onCancelled={() => onChanged({ ...w, status: 'cancelled', registration_open: false })} />}
+          {register && <AttendanceDrawer workshop={w} open={register} onClose={() => setRegister(false)} onMarked={() => onChanged(w)} />}
           {waitlist && <WaitlistDrawer workshop={w} open={waitlist} onClose={() => setWaitlist(false)} onOffered={() => onChanged(w)} />}
         </>
       )}

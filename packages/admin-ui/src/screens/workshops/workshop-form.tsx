@@ -24,9 +24,10 @@ export interface WorkshopFormValues {
   join_url: string;
   join_passcode: string;
   materials_url: string;
+  recording_url: string;
 }
 
-type JoinFields = { join_url?: string | null; join_passcode?: string | null; materials_url?: string | null };
+type JoinFields = { join_url?: string | null; join_passcode?: string | null; materials_url?: string | null; recording_url?: string | null };
 
 export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' | 'duration_hours' | 'price_usd_cents' | 'max_participants'> & JoinFields): WorkshopFormValues {
   return {
@@ -39,6 +40,7 @@ export function toFormValues(w: Pick<Workshop, 'title' | 'description' | 'date' 
     join_url: w.join_url ?? '',
     join_passcode: w.join_passcode ?? '',
     materials_url: w.materials_url ?? '',
+    recording_url: w.recording_url ?? '',
   };
 }
 
@@ -62,6 +64,7 @@ function parseWorkshopForm(values: WorkshopFormValues) {
     join_url: values.join_url ?? '',
     join_passcode: values.join_passcode ?? '',
     materials_url: values.materials_url ?? '',
+    recording_url: values.recording_url ?? '',
   });
 }
 
@@ -147,9 +150,14 @@ export function WorkshopFields({ form }: { form: FormInstance<WorkshopFormValues
             <Input maxLength={100} autoComplete="off" data-testid="workshop-passcode" />
           </Form.Item>
         </Col>
-        <Col xs={24}>
-          <Form.Item label="Materials / recording link" name="materials_url" extra="Slides, files or the recording, for paid attendees">
+        <Col xs={24} md={12}>
+          <Form.Item label="Materials link" name="materials_url" extra="Slides or files, for paid attendees">
             <Input type="url" placeholder="https://" maxLength={2000} data-testid="workshop-materials-url" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="Recording link" name="recording_url" extra="Sent to every attendee after the workshop, through a personal link that works for 30 days">
+            <Input type="url" placeholder="https://" maxLength={2000} data-testid="workshop-recording-url" />
           </Form.Item>
         </Col>
       </Row>
