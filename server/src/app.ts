@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const guards: Record<Access, RequestHandler[]> = {
     public: [],
     lookup: [limiter({ name: 'lookup', max: config.RATE_LIMIT_FORMS_MAX * 3, windowSeconds: config.RATE_LIMIT_FORMS_WINDOW_SECONDS, message: tryAgain })],
+    join: [limiter({ name: 'join', max: config.RATE_LIMIT_FORMS_MAX * 30, windowSeconds: config.RATE_LIMIT_FORMS_WINDOW_SECONDS, message: tryAgain })],
     form: [
       limiter({ name: 'form', max: config.RATE_LIMIT_FORMS_MAX, windowSeconds: config.RATE_LIMIT_FORMS_WINDOW_SECONDS, message: 'Too many submissions. Please wait a minute and try again.' }),
       refuseDuringMaintenance(db),
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     res.setHeader('Cache-Control', 'no-store');
     next();
   };
-  const personal = (route: RouteDef) => route.access === 'admin' || route.access === 'lookup' || route.path.startsWith('/api/auth/');
+  const personal = (route: RouteDef) => route.access === 'admin' || route.access === 'lookup' || route.access === 'join' || route.path.startsWith('/api/auth/');
 
   const routes = [...allRoutes(deps), ...(options.extraRoutes ?? [])];
   app.locals.routes = routes;

@@ -14,9 +14,15 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
 }
 
 /**
- * An id a caller supplied (a provider's order id from a return link), as a log may keep it: a plain
- * id as it is; anything else (an address, a phone number, a secret typed into the link) is not kept.
+ * What a log may keep of a value a caller chose (a path segment, a provider's order id): a plain id
+ * (letters, digits, `_.-`, at most 64, no run of 8 digits, which may be a phone number); a link's
+ * secret (32 random bytes in base64url; a certificate's 20 hex characters) is never plain.
  */
+export const SECRET_ID = /^([A-Za-z0-9_-]{43}|[0-9a-f]{20})$/;
+const PLAIN_ID = /^(?!.*\d{8})[A-Za-z0-9_.-]{1,64}$/;
+export const isPlainId = (id: string): boolean => PLAIN_ID.test(id) && !SECRET_ID.test(id);
+
+/** An id a caller supplied (a provider's order id from a return link), as it may be logged. */
 export function loggableId(id: string): string {
-  return /^(?!.*\d{8})[A-Za-z0-9_-]{1,64}$/.test(id) && id.length !== 43 ? id : '[not a plain id]';
+  return isPlainId(id) ? id : '[not a plain id]';
 }

@@ -18,7 +18,7 @@ export const afterWorkshopRoutes: RouteModule = ({ db, logger }) => [
   {
     method: 'get',
     path: '/recording/:token',
-    access: 'lookup',
+    access: 'join',
     handler: async (req, res, next) => {
       const token = String(req.params.token);
       const seat = await seatOfToken(db, token);
@@ -37,7 +37,7 @@ export const afterWorkshopRoutes: RouteModule = ({ db, logger }) => [
   {
     method: 'get',
     path: '/api/recording/:token',
-    access: 'lookup',
+    access: 'join',
     handler: async (req, res) => {
       const seat = await seatOfToken(db, String(req.params.token));
       if (!seat) throw new NotFoundError(GONE);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { isPlainId, SECRET_ID } from '../logger';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -52,11 +53,7 @@ const PERSON_PARAM = /^(q|name|email|phone|payerid)$/i;
 const KNOWN_PARAM = /^(page|pagesize|status|workshop|workshop_id|from|to|payment|accessid|method|message|kind|size|stream|count|skip|tz|utm_[a-z]+)$/i;
 /** A value kept as it is: short, plain, with no address and no run of digits that could be a phone number. */
 const PLAIN_VALUE = /^(?!.*\d{8})[A-Za-z0-9_.:/+-]{0,64}$/;
-/** A path segment kept as it is: an id, a slug, a file name; anything else (an address, a phone number, a secret) is replaced. */
-const PLAIN_SEGMENT = /^(?!.*\d{8})[A-Za-z0-9_.-]{0,64}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A path segment that is a link's secret (booking, join and feedback links: 32 random bytes, base64url; a certificate's id, which shows its holder's name). */
-const SECRET_SEGMENT = /^([A-Za-z0-9_-]{43}|[0-9a-f]{20})$/;
 
 /**
  * The URL as the log keeps it: whoever reads the logs must not be able to open a booking or reset
@@ -81,6 +78,7 @@ export function loggableUrl(url: string): string {
 
 function loggableSegment(segment: string): string {
   if (UUID.test(segment)) return segment;
-  if (SECRET_SEGMENT.test(segment)) return ':secret';
-  return PLAIN_SEGMENT.test(segment) ? segment : ':redacted';
+  if (SECRET_ID.test(segment)) return ':secret';
+  // An id, a slug, a file name stays; anything else (an address, a phone number) is replaced.
+  return segment === '' || isPlainId(segment) ? segment : ':redacted';
 }

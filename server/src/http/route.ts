@@ -5,6 +5,8 @@ import type { Db } from '../db/knex';
 
 /**
  * Who may call a route. `lookup` = public read keyed by a secret (rate-limited);
+ * `join` = a seat's join or recording link, which a whole office may follow at once from one
+ * address (a limit ten times `lookup`'s; the link's secret is 32 random bytes, so no guessing);
  * `form` = public write (rate-limited, refused in maintenance);
  * `callback` = where a buyer's browser or a provider reports money that may already have moved
  * (returns, verify, release, webhooks): a limit of its own, never refused for maintenance;
@@ -12,7 +14,7 @@ import type { Db } from '../db/knex';
  * a read (GET) is for every admin, owner or staff; anything else for owners only, unless the
  * route says `staff: true` (messaging attendees, resending a confirmation, marking attendance: issue 24's staff role).
  */
-export type Access = 'public' | 'lookup' | 'form' | 'callback' | 'login' | 'admin';
+export type Access = 'public' | 'lookup' | 'join' | 'form' | 'callback' | 'login' | 'admin';
 
 export interface RouteDef {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete';

@@ -13,7 +13,7 @@ export const joinRoutes: RouteModule = ({ db, logger }) => [
   {
     method: 'get',
     path: '/join/:token',
-    access: 'lookup',
+    access: 'join',
     handler: async (req, res, next) => {
       const answer = await openJoinLink(db, String(req.params.token));
       if (answer.kind === 'redirect') {
@@ -30,7 +30,7 @@ export const joinRoutes: RouteModule = ({ db, logger }) => [
   {
     method: 'get',
     path: '/api/join/:token',
-    access: 'lookup',
+    access: 'join',
     handler: async (req, res) => {
       const view = await joinView(db, String(req.params.token));
       if (!view) throw new NotFoundError('This join link does not open any seat.');

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { reconcilePass } from '../../src/payments/reconcile.job';
 import { runRetention } from '../../src/privacy/retention.service';
@@ -80,6 +81,19 @@ describe.each(['razorpay', 'paypal'] as const)('%s: payment records past the per
     expect(await h.db('payments').where({ payment_id: b.paymentId })).toHaveLength(0);
     expect(await h.db('refunds').where({ payment_id: b.paymentId })).toHaveLength(0);
     expect((await replayEverything(kept)).hooked).toEqual({ status: 200, body: { status: 'settled_before' } });
+    expect(await refundedAtProvider(h, kept)).toEqual({ cents: 0, refunds: 0 });
+    expect(await h.db('workshop_registrations').where({ id: keptReg.id }).first('status', 'seats')).toEqual({ status: 'completed', seats: 1 });
+    // No admin decision about its money is made again: a refund, a goodwill refund or a cancel is refused and nothing moves.
+    const decisions: [string, object][] = [
+      ['refund', { amount_cents: 100, reason: 'Asked after seven years' }],
+      ['refund', { amount_cents: 100, reason: 'Goodwill', keep_booking: true, request_id: randomUUID() }],
+      ['cancel', {}],
+    ];
+    for (const [action, body] of decisions) {
+      const r = await h.api('POST', `/api/admin/registrations/${keptReg.id}/${action}`, { token: h.token, body });
+      expect([action, r.status], r.text).toEqual([action, 409]);
+    }
+    await refundsSettled(h);
     expect(await refundedAtProvider(h, kept)).toEqual({ cents: 0, refunds: 0 });
     expect(await h.db('workshop_registrations').where({ id: keptReg.id }).first('status', 'seats')).toEqual({ status: 'completed', seats: 1 });
     // The database refuses the ledger row too, whatever path would write it.
