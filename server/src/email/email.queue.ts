@@ -3,6 +3,7 @@ import { readSetting } from '../settings/settings.queries';
 import { type EmailData, type EmailSender, registrationEmailData } from './email.data';
 import { queueSeatCancellations, seatData } from './email.invites';
 import { queueEmail, queueInvite } from './email.outbox';
+import type { LateRefundReason } from './email.templates';
 
 export type { EmailSender } from './email.data';
 
@@ -23,7 +24,7 @@ export async function queueCompletedEmails(trx: Knex.Transaction, registrationId
  * whenever an admin address is set, even with new-registration notices off: it is money going
  * back out, which they must know about.
  */
-export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, because: 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' = 'workshop_full'): Promise<void> {
+export async function queueRefundEmails(trx: Knex.Transaction, registrationId: string, sender: EmailSender, because: LateRefundReason = 'workshop_full'): Promise<void> {
   const data = { ...(await registrationEmailData(trx, registrationId, sender)), refundReason: because };
   await queueEmail(trx, registrationId, 'refund_notice', data.email, data);
   const admin = await adminAddress(trx);

@@ -38,7 +38,7 @@ export interface RegistrationEmailData {
   join?: { url: string | null; passcode: string | null; materials_url: string | null };
   message?: { subject: string; body: string };
   /** Why a late payment was refunded in full (refund notices): the workshop filled up, or the promo code of a checkout the buyer had cancelled was used up. */
-  refundReason?: 'workshop_full' | 'workshop_cancelled' | 'promo_used_up';
+  refundReason?: LateRefundReason;
   /** An order of several seats: who sits in each (a seat not named yet has no name). */
   seatList?: { position: number; name: string | null; email: string | null }[];
   /** Emails queued before `calendar`: the seat's id when the event was an attendee's. */
@@ -142,6 +142,37 @@ export function adminNotificationEmail(d: RegistrationEmailData & { phone: strin
   };
 }
 
+/** Why a payment that arrived bought no seat and went back in full (the buyer and the admin are told). */
+export type LateRefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'already_booked';
+
+/** For each reason: why, to the buyer; the subject's end; what the admin reads; the admin subject's note. */
+const LATE_REFUND: Record<LateRefundReason, { why: string; subject: (title: string) => string; admin: string; adminNote: (title: string) => string }> = {
+  workshop_full: {
+    why: 'your payment arrived after the workshop had filled up, so we could not give you a seat.',
+    subject: (t) => `Refund issued: ${t} is full`,
+    admin: 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.',
+    adminNote: (t) => `${t} full`,
+  },
+  workshop_cancelled: {
+    why: 'your payment arrived after the organiser had cancelled the workshop, so there is no seat to give you.',
+    subject: (t) => `Refund issued: ${t} was cancelled`,
+    admin: 'A payment arrived after the workshop was cancelled. It was refunded automatically and the buyer was told.',
+    adminNote: (t) => `${t} cancelled`,
+  },
+  promo_used_up: {
+    why: 'your payment arrived for a checkout you had cancelled, and by then its promo code had no use left, so we could not give you a seat at that price.',
+    subject: (t) => `Refund issued: ${t}`,
+    admin: 'A payment arrived for a checkout its buyer had cancelled, after its promo code was used up. It was refunded automatically and the buyer was told.',
+    adminNote: () => 'promo code used up',
+  },
+  already_booked: {
+    why: 'your payment arrived when you (or someone named in this order) already had a seat in this workshop from another booking, and each person holds one seat, so it bought no second one.',
+    subject: (t) => `Refund issued: ${t}`,
+    admin: 'A payment arrived for an order whose person already had a seat in this workshop from another booking (a replaced checkout paid late, say). It bought no second seat: it was refunded automatically and the buyer was told.',
+    adminNote: () => 'already had a seat',
+  },
+};
+
 export function refundNoticeEmail(d: RegistrationEmailData): EmailContent {
   const rows: [string, string][] = [
     ['Workshop', d.workshopTitle],
@@ -149,16 +180,10 @@ export function refundNoticeEmail(d: RegistrationEmailData): EmailContent {
     ['Refunded', formatCents(d.amount)],
     ['Reference', d.accessId],
   ];
-  const promo = d.refundReason === 'promo_used_up';
-  const cancelled = d.refundReason === 'workshop_cancelled';
-  const why = promo
-    ? 'your payment arrived for a checkout you had cancelled, and by then its promo code had no use left, so we could not give you a seat at that price.'
-    : cancelled
-      ? 'your payment arrived after the organiser had cancelled the workshop, so there is no seat to give you.'
-      : 'your payment arrived after the workshop had filled up, so we could not give you a seat.';
-  const body = `Hi ${d.name}, ${why} We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
+  const late = LATE_REFUND[d.refundReason ?? 'workshop_full'];
+  const body = `Hi ${d.name}, ${late.why} We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
   return {
-    subject: promo ? `Refund issued: ${d.workshopTitle}` : cancelled ? `Refund issued: ${d.workshopTitle} was cancelled` : `Refund issued: ${d.workshopTitle} is full`,
+    subject: late.subject(d.workshopTitle),
     text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Reply to this email if you would like a seat in a later workshop.'].join('\n'),
     html: layout('Your payment was refunded', rows, [esc(body), 'Reply to this email if you would like a seat in a later workshop.']),
   };
@@ -173,17 +198,11 @@ export function adminRefundEmail(d: RegistrationEmailData): EmailContent {
     ['Refunded', formatCents(d.amount)],
     ['Paid with', d.paymentMethod ?? ''],
   ];
-  const promo = d.refundReason === 'promo_used_up';
-  const cancelled = d.refundReason === 'workshop_cancelled';
-  const body = promo
-    ? 'A payment arrived for a checkout its buyer had cancelled, after its promo code was used up. It was refunded automatically and the buyer was told.'
-    : cancelled
-      ? 'A payment arrived after the workshop was cancelled. It was refunded automatically and the buyer was told.'
-      : 'A payment arrived after its seat hold had expired and the workshop was full. It was refunded automatically and the buyer was told.';
+  const late = LATE_REFUND[d.refundReason ?? 'workshop_full'];
   return {
-    subject: promo ? `Refunded late payment: ${d.name} (promo code used up)` : cancelled ? `Refunded late payment: ${d.name} (${d.workshopTitle} cancelled)` : `Refunded late payment: ${d.name} (${d.workshopTitle} full)`,
-    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
-    html: layout('Late payment refunded', rows, [esc(body)]),
+    subject: `Refunded late payment: ${d.name} (${late.adminNote(d.workshopTitle)})`,
+    text: [late.admin, '', ...rows.map(([k, v]) => `${k}: ${v}`)].join('\n'),
+    html: layout('Late payment refunded', rows, [esc(late.admin)]),
   };
 }
 

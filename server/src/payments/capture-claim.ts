@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { isErasedAddress } from '../email/erased-address';
+import { seatedElsewhere } from '../registrations/attendees.queries';
 import { REASONS } from '../registrations/registration-status';
 import { transition } from '../registrations/registration-transition';
 import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
@@ -29,6 +30,11 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
       if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.promoNotCharged, { revive: true });
       else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.promoNotCharged, updated_at: trx.fn.now() });
       return 'promo_used_up';
+    }
+    // One seat per person: someone of this order got a seat meanwhile from another booking; their money is not taken for a second.
+    if ((await seatedElsewhere(trx, reg.id, locked.workshop.id)).length > 0) {
+      if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.alreadyBookedNotCharged, { revive: false });
+      return 'already_booked';
     }
     const hold = trx.raw(`greatest(coalesce(hold_expires_at, now()), now() + make_interval(secs => ?))`, [CAPTURE_HOLD_SECONDS]);
     if (await seatFor(trx, locked)) {

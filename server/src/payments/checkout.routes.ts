@@ -60,6 +60,8 @@ function paypalRedirect(res: Response, r: ReturnResult) {
       return failed(CHECKOUT_MESSAGES.fullNotCharged);
     case 'already_booked':
       return failed(CHECKOUT_MESSAGES.alreadyBooked);
+    case 'booked_refunded':
+      return failed(CHECKOUT_MESSAGES.bookedRefunded);
     case 'declined':
       return failed(CHECKOUT_MESSAGES.declined);
     case 'open':
@@ -91,6 +93,8 @@ function cardAnswer(res: Response, r: ReturnResult) {
       throw new AppError(409, 'promo_invalid', CHECKOUT_MESSAGES.promoNotCharged);
     case 'already_booked':
       throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.alreadyBooked);
+    case 'booked_refunded':
+      throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.bookedRefunded);
     case 'mismatch':
       throw new AppError(422, 'payment_failed', CHECKOUT_MESSAGES.amountMismatch);
     case 'declined':

@@ -1,5 +1,6 @@
 import { isErasedAddress } from '../email/erased-address';
 import { FIRST_SEEN_PAYMENT, REASONS } from '../registrations/registration-status';
+import { seatedElsewhere } from '../registrations/attendees.queries';
 import { transition } from '../registrations/registration-transition';
 import { lockWorkshopThenRegistration } from '../workshops/seats.queries';
 import { claimSeatForCapture } from './capture-claim';
@@ -29,21 +30,28 @@ export type Outcome =
   | 'not_charged'
   | 'promo_not_charged'
   | 'already_booked'
+  | 'booked_refunded'
   | 'processing'
   | 'declined'
   | 'open';
 
-const RANK: Outcome[] = ['completed', 'cancelled', 'refunded', 'promo_refunded', 'mismatch', 'not_charged', 'promo_not_charged', 'already_booked', 'processing', 'declined', 'open'];
+const RANK: Outcome[] = ['completed', 'cancelled', 'refunded', 'promo_refunded', 'mismatch', 'not_charged', 'promo_not_charged', 'already_booked', 'booked_refunded', 'processing', 'declined', 'open'];
 const best = (a: Outcome | undefined, b: Outcome) => (a === undefined || RANK.indexOf(b) < RANK.indexOf(a) ? b : a);
 
 type Reg = RegistrationRow & { cancelled_at: Date | null };
+
+/** Why a registration's payment went back in full, as the buyer is told it again (a replay, a return after the refund). */
+const REFUNDED_BECAUSE: Partial<Record<string, Outcome>> = {
+  [REASONS.amountMismatch]: 'mismatch',
+  [REASONS.promoUsedUp]: 'promo_refunded',
+  [REASONS.alreadyBookedRefunded]: 'booked_refunded',
+};
 
 /** What a payment decided before means for the buyer now. */
 function replayOutcome(reg: Reg, paymentId: string): Outcome {
   if (reg.status === 'completed') return 'completed';
   if (reg.cancelled_at) return 'cancelled';
-  if (reg.payment_id === paymentId && reg.status_reason === REASONS.amountMismatch) return 'mismatch';
-  if (reg.payment_id === paymentId && reg.status_reason === REASONS.promoUsedUp) return 'promo_refunded';
+  if (reg.payment_id === paymentId) return REFUNDED_BECAUSE[reg.status_reason ?? ''] ?? 'refunded';
   return 'refunded';
 }
 
@@ -102,6 +110,12 @@ export async function applyCapturedPayment(ctx: PaymentsContext, provider: Payme
     if (isErasedAddress(reg.email)) {
       await noSeat(REASONS.erasedRefunded, 'unneeded_payment');
       return 'refunded';
+    }
+    // One seat per person, when the money arrives too: a person of this order who got a seat meanwhile from another
+    // booking (a checkout they had replaced, paid late; a seat given by hand) is not seated twice.
+    if ((await seatedElsewhere(trx, reg.id, locked.workshop.id)).length > 0) {
+      await noSeat(REASONS.alreadyBookedRefunded, 'already_booked');
+      return 'booked_refunded';
     }
     if (await seatFor(trx, locked)) {
       await completeRegistration(ctx, trx, reg, captured);
@@ -162,6 +176,6 @@ export async function settleOrder(ctx: PaymentsContext, provider: PaymentProvide
   }
   if (row.status === 'completed') return 'completed';
   if (row.cancelled_at) return 'cancelled';
-  if (row.status === 'refund_pending' || row.status === 'refunded') return 'refunded';
+  if (row.status === 'refund_pending' || row.status === 'refunded') return REFUNDED_BECAUSE[row.status_reason ?? ''] ?? 'refunded';
   return 'open';
 }

@@ -61,6 +61,23 @@ export async function emailsWithSeats(trx: Knex.Transaction | Db, workshopId: st
   return emails.filter((e) => taken.has(e.toLowerCase()));
 }
 
+/**
+ * The people of this order (its active seats' addresses) who already sit in its workshop in another
+ * completed order: one seat per person holds when money arrives too, not only when a hold is made
+ * (a payment for an earlier checkout may have arrived meanwhile). The caller holds the workshop's lock.
+ */
+export async function seatedElsewhere(trx: Knex.Transaction, registrationId: string, workshopId: string): Promise<string[]> {
+  const r = await trx.raw(
+    `SELECT DISTINCT lower(mine.email) AS email
+       FROM attendees mine
+       JOIN attendees other ON other.workshop_id = ? AND other.status = 'active' AND lower(other.email) = lower(mine.email) AND other.registration_id <> mine.registration_id
+       JOIN workshop_registrations o ON o.id = other.registration_id AND o.status = 'completed'
+      WHERE mine.registration_id = ? AND mine.status = 'active' AND mine.email IS NOT NULL`,
+    [workshopId, registrationId],
+  );
+  return r.rows.map((x: { email: string }) => x.email);
+}
+
 export function attendeesOf(trx: Knex.Transaction | Db, registrationId: string): Promise<AttendeeRow[]> {
   return trx('attendees').where({ registration_id: registrationId }).orderBy('position');
 }

@@ -84,4 +84,8 @@ export const REASONS = {
   promoNotCharged: 'promo_used_up_not_charged',
   /** Paid for a checkout of a person whose data was erased since: nobody to seat or tell, so refunded in full. */
   erasedRefunded: 'erased_refunded',
+  /** Paid for an order one of whose people got a seat in the workshop meanwhile from another booking: refunded in full, never a second seat. */
+  alreadyBookedRefunded: 'already_booked_refunded',
+  /** Approved for an order one of whose people got a seat meanwhile from another booking: no money was taken. */
+  alreadyBookedNotCharged: 'already_booked_not_charged',
 } as const;

@@ -86,6 +86,18 @@ export async function settledInvariants(db: Db, run: CaseRun, seen: Record<strin
     if (r.amount !== 0 || r.payment_id !== null) problems.push(`registration ${r.id} has no provider but amount ${r.amount} / payment ${r.payment_id}`);
     if (await db('refunds').where({ registration_id: r.id }).first('id')) problems.push(`free registration ${r.id} has a refund`);
   }
+  // One seat per person, however the money arrived: a payment for a person seated meanwhile (a replaced checkout paid late) went back in full.
+  const twice = await db('attendees as a')
+    .join('workshop_registrations as r', 'r.id', 'a.registration_id')
+    .whereIn('a.workshop_id', run.workshopIds)
+    .where({ 'a.status': 'active', 'r.status': 'completed' })
+    .whereNotNull('a.email')
+    .groupByRaw('a.workshop_id, lower(a.email)')
+    .havingRaw('count(*) > 1')
+    .select(db.raw('lower(a.email) AS email'), db.raw('count(*)::int AS n'));
+  for (const t of twice) problems.push(`${t.email} sits ${t.n} times in one workshop`);
+  const hadSeat = await db('workshop_registrations').whereIn('workshop_id', run.workshopIds).whereIn('status_reason', ['already_booked_refunded', 'already_booked_not_charged']).count('* as n').first();
+  seen.hadSeat = (seen.hadSeat ?? 0) + Number(hadSeat?.n ?? 0);
   // Nobody who has a seat is still in line or holding an offered seat.
   const seated = await db('waitlist_entries as e')
     .where({ 'e.workshop_id': run.workshopId })
