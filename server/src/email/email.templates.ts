@@ -143,10 +143,10 @@ export function adminNotificationEmail(d: RegistrationEmailData & { phone: strin
 }
 
 /** Why a payment that arrived bought no seat and went back in full (the buyer and the admin are told). */
-export type LateRefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'already_booked';
+export type LateRefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'already_booked' | 'replaced';
 
 /** For each reason: why, to the buyer; the subject's end; what the admin reads; the admin subject's note. */
-const LATE_REFUND: Record<LateRefundReason, { why: string; subject: (title: string) => string; admin: string; adminNote: (title: string) => string }> = {
+const LATE_REFUND: Record<LateRefundReason, { why: string; subject: (title: string) => string; admin: string; adminNote: (title: string) => string; closing?: string }> = {
   workshop_full: {
     why: 'your payment arrived after the workshop had filled up, so we could not give you a seat.',
     subject: (t) => `Refund issued: ${t} is full`,
@@ -168,8 +168,16 @@ const LATE_REFUND: Record<LateRefundReason, { why: string; subject: (title: stri
   already_booked: {
     why: 'your payment arrived when you (or someone named in this order) already had a seat in this workshop from another booking, and each person holds one seat, so it bought no second one.',
     subject: (t) => `Refund issued: ${t}`,
-    admin: 'A payment arrived for an order whose person already had a seat in this workshop from another booking (a replaced checkout paid late, say). It bought no second seat: it was refunded automatically and the buyer was told.',
+    admin: 'A payment arrived for an order whose person already had a seat in this workshop from another booking (both windows of a retried checkout paid, say). It bought no second seat: it was refunded automatically and the buyer was told.',
     adminNote: () => 'already had a seat',
+    closing: 'Your other booking is unchanged: its confirmation email has your booking link.',
+  },
+  replaced: {
+    why: 'your payment arrived for a checkout you had replaced with a newer one, and the newer checkout is holding the seat, so this payment bought nothing.',
+    subject: (t) => `Refund issued: ${t}`,
+    admin: 'A payment arrived for a checkout its buyer had replaced, while their newer checkout held the last seat. It was refunded automatically and the buyer was told.',
+    adminNote: () => 'replaced by a newer checkout',
+    closing: 'To keep the seat, finish the newer checkout, or register again from the workshop page.',
   },
 };
 
@@ -182,10 +190,11 @@ export function refundNoticeEmail(d: RegistrationEmailData): EmailContent {
   ];
   const late = LATE_REFUND[d.refundReason ?? 'workshop_full'];
   const body = `Hi ${d.name}, ${late.why} We have refunded the full amount to your original payment method; it can take 5-7 business days to appear.`;
+  const closing = late.closing ?? 'Reply to this email if you would like a seat in a later workshop.';
   return {
     subject: late.subject(d.workshopTitle),
-    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', 'Reply to this email if you would like a seat in a later workshop.'].join('\n'),
-    html: layout('Your payment was refunded', rows, [esc(body), 'Reply to this email if you would like a seat in a later workshop.']),
+    text: [body, '', ...rows.map(([k, v]) => `${k}: ${v}`), '', closing].join('\n'),
+    html: layout('Your payment was refunded', rows, [esc(body), esc(closing)]),
   };
 }
 

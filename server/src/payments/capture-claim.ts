@@ -23,7 +23,13 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
     if (reg.status !== 'pending' && reg.status !== 'failed') return reg.cancelled_at ? 'cancelled' : 'refunding';
     // A checkout this buyer let go (replaced, cancelled) and then booked with another (a retry they paid, a promo code that
     // made it free): its approval is never captured for a second seat they gave up. Money already taken is another matter (applyCapturedPayment).
-    if (reg.status === 'failed' && reg.released_by_buyer_at && (await bookedSince(trx, reg))) return 'already_booked';
+    // Refused once because its people were booked: final, so the buyer told "not taken" is never charged later
+    // (a reconcile pass or a return link after that other booking ended, moved or was cancelled).
+    if (reg.status === 'failed' && reg.status_reason === REASONS.alreadyBookedNotCharged) return 'already_booked';
+    if (reg.status === 'failed' && reg.released_by_buyer_at && (await bookedSince(trx, reg))) {
+      await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.alreadyBookedNotCharged, updated_at: trx.fn.now() });
+      return 'already_booked';
+    }
     // Its person's data was erased since it failed: an approval is never taken for a seat nobody can be told of.
     if (reg.status === 'failed' && isErasedAddress(reg.email)) return 'no_seat';
     if (!(await promoUseLeft(trx, locked.registration))) {
@@ -34,6 +40,7 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
     // One seat per person: someone of this order got a seat meanwhile from another booking; their money is not taken for a second.
     if ((await seatedElsewhere(trx, reg.id, locked.workshop.id)).length > 0) {
       if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.alreadyBookedNotCharged, { revive: false });
+      else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.alreadyBookedNotCharged, updated_at: trx.fn.now() });
       return 'already_booked';
     }
     const hold = trx.raw(`greatest(coalesce(hold_expires_at, now()), now() + make_interval(secs => ?))`, [CAPTURE_HOLD_SECONDS]);

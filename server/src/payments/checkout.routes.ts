@@ -62,6 +62,8 @@ function paypalRedirect(res: Response, r: ReturnResult) {
       return failed(CHECKOUT_MESSAGES.alreadyBooked);
     case 'booked_refunded':
       return failed(CHECKOUT_MESSAGES.bookedRefunded);
+    case 'replaced_refunded':
+      return failed(CHECKOUT_MESSAGES.replacedRefunded);
     case 'declined':
       return failed(CHECKOUT_MESSAGES.declined);
     case 'open':
@@ -95,6 +97,8 @@ function cardAnswer(res: Response, r: ReturnResult) {
       throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.alreadyBooked);
     case 'booked_refunded':
       throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.bookedRefunded);
+    case 'replaced_refunded':
+      throw new AppError(409, 'conflict', CHECKOUT_MESSAGES.replacedRefunded);
     case 'mismatch':
       throw new AppError(422, 'payment_failed', CHECKOUT_MESSAGES.amountMismatch);
     case 'declined':

@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 import { isErasedAddress } from '../email/erased-address';
 import { FIRST_SEEN_PAYMENT, REASONS } from '../registrations/registration-status';
 import { seatedElsewhere } from '../registrations/attendees.queries';
@@ -31,20 +32,22 @@ export type Outcome =
   | 'promo_not_charged'
   | 'already_booked'
   | 'booked_refunded'
+  | 'replaced_refunded'
   | 'processing'
   | 'declined'
   | 'open';
 
-const RANK: Outcome[] = ['completed', 'cancelled', 'refunded', 'promo_refunded', 'mismatch', 'not_charged', 'promo_not_charged', 'already_booked', 'booked_refunded', 'processing', 'declined', 'open'];
+const RANK: Outcome[] = ['completed', 'cancelled', 'refunded', 'promo_refunded', 'mismatch', 'not_charged', 'promo_not_charged', 'already_booked', 'booked_refunded', 'replaced_refunded', 'processing', 'declined', 'open'];
 const best = (a: Outcome | undefined, b: Outcome) => (a === undefined || RANK.indexOf(b) < RANK.indexOf(a) ? b : a);
 
-type Reg = RegistrationRow & { cancelled_at: Date | null };
+type Reg = RegistrationRow & { cancelled_at: Date | null; released_by_buyer_at: Date | null; browser_id: string | null };
 
 /** Why a registration's payment went back in full, as the buyer is told it again (a replay, a return after the refund). */
 const REFUNDED_BECAUSE: Partial<Record<string, Outcome>> = {
   [REASONS.amountMismatch]: 'mismatch',
   [REASONS.promoUsedUp]: 'promo_refunded',
   [REASONS.alreadyBookedRefunded]: 'booked_refunded',
+  [REASONS.replacedRefunded]: 'replaced_refunded',
 };
 
 /** What a payment decided before means for the buyer now. */
@@ -121,10 +124,32 @@ export async function applyCapturedPayment(ctx: PaymentsContext, provider: Payme
       await completeRegistration(ctx, trx, reg, captured);
       return 'completed';
     }
-    if (locked.workshop.cancelled) await noSeat(REASONS.workshopCancelled, 'workshop_cancelled');
-    else await noSeat(REASONS.workshopFull, 'workshop_full');
+    if (locked.workshop.cancelled) {
+      await noSeat(REASONS.workshopCancelled, 'workshop_cancelled');
+      return 'refunded';
+    }
+    // Not full of others: the buyer's own newer checkout holds the seat this replaced one gave up.
+    if (reg.status === 'failed' && reg.released_by_buyer_at && (await newerLiveHold(trx, reg))) {
+      await noSeat(REASONS.replacedRefunded, 'replaced');
+      return 'replaced_refunded';
+    }
+    await noSeat(REASONS.workshopFull, 'workshop_full');
     return 'refunded';
   });
+}
+
+/** A live hold of the same buyer (email, or browser) in this workshop, started after this checkout: the one that replaced it. */
+async function newerLiveHold(trx: Knex.Transaction, reg: Reg): Promise<boolean> {
+  const newer = await trx('workshop_registrations')
+    .where({ workshop_id: reg.workshop_id, status: 'pending' })
+    .where('hold_expires_at', '>', trx.fn.now())
+    .where('created_at', '>', reg.created_at)
+    .where((q) => {
+      q.whereRaw('lower(email) = lower(?)', [reg.email]);
+      if (reg.browser_id) q.orWhere('browser_id', reg.browser_id);
+    })
+    .first('id');
+  return Boolean(newer);
 }
 
 const CLAIMED: Record<Exclude<Awaited<ReturnType<typeof claimSeatForCapture>>, 'ok'>, Outcome> = {

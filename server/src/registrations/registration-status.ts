@@ -86,6 +86,8 @@ export const REASONS = {
   erasedRefunded: 'erased_refunded',
   /** Paid for an order one of whose people got a seat in the workshop meanwhile from another booking: refunded in full, never a second seat. */
   alreadyBookedRefunded: 'already_booked_refunded',
+  /** Paid for a checkout its buyer had replaced while their newer checkout held the last seats: refunded in full. */
+  replacedRefunded: 'replaced_refunded',
   /** Approved for an order one of whose people got a seat meanwhile from another booking: no money was taken. */
   alreadyBookedNotCharged: 'already_booked_not_charged',
 } as const;

@@ -13,6 +13,7 @@ const SAID: Record<RefundReason, string> = {
   promo_used_up: 'who paid with a promo code that was used up meanwhile',
   amount_mismatch: 'who paid the wrong amount',
   already_booked: 'who paid for a seat they already had from another booking',
+  replaced: 'who paid for a checkout they had replaced with a newer one',
   duplicate_payment: 'who paid twice for one seat',
   unneeded_payment: 'who paid again while already being refunded',
   unattributed: 'who paid for an order no registration owns',

@@ -25,7 +25,8 @@ describe('a buyer who switches to a free code while a paid checkout is approved'
     expect(await follow(h.server, back)).toBe(`/?payment=failed&message=${encodeURIComponent(CHECKOUT_MESSAGES.alreadyBooked)}`);
     const rows = await h.db('workshop_registrations').where({ workshop_id: w.id }).orderBy('created_at').select('status', 'status_reason', 'amount');
     expect(rows).toEqual([
-      { status: 'failed', status_reason: 'replaced', amount: 9900 },
+      // Refused for good: no later reconcile pass or return takes it either (review-one-seat/not-charged-captured-later).
+      { status: 'failed', status_reason: 'already_booked_not_charged', amount: 9900 },
       { status: 'completed', status_reason: null, amount: 0 },
     ]);
     expect((await h.db('provider_sandbox.paypal_orders').where({ id: orderId }).first('capture_id')).capture_id).toBeNull();

@@ -20,6 +20,7 @@ const REASONS: Record<string, [label: string, detail: string]> = {
   workshop_cancelled_refunded: ['Paid after cancellation', 'Paid after the workshop was cancelled, so the payment is refunded in full and the buyer is emailed.'],
   erased_refunded: ['Erased, refunded', 'Paid for a checkout of a person whose data was erased on request since: nobody could be seated or told, so the payment is refunded in full.'],
   already_booked_refunded: ['Had a seat, refunded', 'Paid when its person already had a seat in this workshop from another booking (a replaced checkout paid late, say): one seat per person, so the payment is refunded in full and the buyer is emailed.'],
+  replaced_refunded: ['Replaced, refunded', 'Paid for a checkout the buyer had replaced, while their newer checkout held the last seat: the payment is refunded in full and the buyer is emailed.'],
   already_booked_not_charged: ['Had a seat, not charged', 'Approved when its person already had a seat in this workshop from another booking: one seat per person, so the payment was never captured.'],
   workshop_cancelled_not_charged: ['Cancelled, not charged', 'Approved after the workshop was cancelled, so the payment was never captured: no money was taken.'],
 };

@@ -41,7 +41,7 @@ export async function refundSucceeded(ctx: PaymentsContext, r: RefundRow, made: 
     const open = await trx('refunds').where({ registration_id: r.registration_id }).whereNot({ status: 'succeeded' }).first('id');
     if (open) return;
     const done = await tryTransition(trx, r.registration_id, ['refund_pending'], 'refunded');
-    if (done && (r.reason === 'workshop_full' || r.reason === 'workshop_cancelled' || r.reason === 'promo_used_up' || r.reason === 'already_booked')) await queueRefundEmails(trx, r.registration_id, ctx.sender, r.reason);
+    if (done && (r.reason === 'workshop_full' || r.reason === 'workshop_cancelled' || r.reason === 'promo_used_up' || r.reason === 'already_booked' || r.reason === 'replaced')) await queueRefundEmails(trx, r.registration_id, ctx.sender, r.reason);
   });
 }
 

@@ -16,10 +16,11 @@ export const REFUND_MAX_ATTEMPTS = 30;
  * the cancellation policy (or an admin, or the organiser calling the workshop off) gives back for a
  * booking cancelled; workshop_cancelled: paid after the workshop was called off (refunded and told
  * like a late payer on a full workshop); already_booked: paid for an order one of whose people
- * got a seat meanwhile from another booking (refunded and told likewise: one seat per person); goodwill: what an admin gives back of a booking that
+ * got a seat meanwhile from another booking (refunded and told likewise: one seat per person); replaced: paid for a checkout its buyer had
+ * replaced while the newer one held the last seats (refunded and told likewise); goodwill: what an admin gives back of a booking that
  * goes on.
  */
-export type RefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'already_booked' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation' | 'goodwill';
+export type RefundReason = 'workshop_full' | 'workshop_cancelled' | 'promo_used_up' | 'already_booked' | 'replaced' | 'amount_mismatch' | 'duplicate_payment' | 'unneeded_payment' | 'unattributed' | 'cancellation' | 'goodwill';
 
 /** A row of `refunds`: one refund the server owes or made. */
 export interface RefundRow {

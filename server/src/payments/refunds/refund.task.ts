@@ -13,6 +13,7 @@ const NOTES: Record<RefundRow['reason'], string> = {
   workshop_cancelled: 'The workshop was cancelled before your payment arrived: full refund.',
   promo_used_up: 'The promo code of a checkout you had cancelled was used up when your payment arrived: full refund.',
   already_booked: 'A seat of this order was already taken by the same person in another booking: full refund.',
+  replaced: 'A payment for a checkout you had replaced with a newer one: full refund.',
   duplicate_payment: 'A second payment for a seat already paid: refunded in full.',
   amount_mismatch: 'The amount paid did not match the workshop price: refunded in full.',
   unneeded_payment: 'A payment for a registration already being refunded: refunded in full.',
