@@ -65,6 +65,8 @@ import * as privacyRequests from './20261211090000-privacy-requests';
 import * as privacyErasure from './20261212090000-privacy-erasure';
 import * as retention from './20261213090000-retention';
 import * as paymentRecordsDeletion from './20261214090000-payment-records-deletion';
+import * as addressCorrectionSamePerson from './20261215090000-address-correction-same-person';
+import * as rerunForgetsSession from './20261215100000-rerun-forgets-session';
 
 type Migration = { up: (k: Knex) => Promise<void>; down: (k: Knex) => Promise<void> };
 
@@ -136,4 +138,6 @@ export const migrations: Record<string, Migration> = {
   '20261212090000-privacy-erasure': privacyErasure,
   '20261213090000-retention': retention,
   '20261214090000-payment-records-deletion': paymentRecordsDeletion,
+  '20261215090000-address-correction-same-person': addressCorrectionSamePerson,
+  '20261215100000-rerun-forgets-session': rerunForgetsSession,
 };

@@ -71,7 +71,7 @@ export const afterWorkshopRoutes: RouteModule = ({ db, logger }) => [
       const input = parse(feedbackInputSchema, req.body);
       const seat = await seatOfToken(db, String(req.params.token));
       if (!seat) throw new NotFoundError(GONE);
-      res.json(await saveFeedback(db, seat, input));
+      res.json(await saveFeedback(db, { ...seat, token: String(req.params.token) }, input));
     },
   },
   {

@@ -3,6 +3,7 @@ import { ATTENDANCE_MESSAGES, CERTIFICATE_MESSAGES, type CertificateView } from 
 import type { Knex } from 'knex';
 import type { Db } from '../db/knex';
 import { ConflictError, NotFoundError } from '../http/errors';
+import { attendeesOf, buyersSeat } from '../registrations/attendees.queries';
 
 /** A certificate's public id: 20 hex characters, in its verification address. */
 export const CERTIFICATE_ID = /^[0-9a-f]{20}$/;
@@ -45,8 +46,11 @@ export async function reissueCertificate(db: Db, workshopId: string, attendeeId:
       .forNoKeyUpdate('a')
       .first(
         'a.workshop_id',
+        'a.registration_id',
         'a.status',
+        'a.email',
         'r.status as registration_status',
+        'r.email as buyer_email',
         trx.raw('coalesce(a.name, r.name) AS name'),
         trx.raw(`(a.attendance_mark = 'attended' OR (a.attendance_mark IS NULL AND a.first_joined_at IS NOT NULL)) AS attended`),
         'w.title',
@@ -55,6 +59,8 @@ export async function reissueCertificate(db: Db, workshopId: string, attendeeId:
       );
     if (!seat || seat.workshop_id !== workshopId) throw new NotFoundError(ATTENDANCE_MESSAGES.notASeat);
     if (seat.status !== 'active' || seat.registration_status !== 'completed') throw new ConflictError(ATTENDANCE_MESSAGES.seatGone);
+    // An unnamed seat is the buyer's only if it is their own; one they handed out has nobody's name to print.
+    if (!seat.email && buyersSeat(await attendeesOf(trx, seat.registration_id), seat.buyer_email)?.id !== attendeeId) throw new ConflictError(CERTIFICATE_MESSAGES.unnamed);
     const had = await trx('certificates').where({ attendee_id: attendeeId }).first('id');
     if (!had && !seat.attended) throw new ConflictError(CERTIFICATE_MESSAGES.notAttended);
     const values = { name: seat.name, workshop_title: seat.title, workshop_date: seat.date, hours: seat.duration_hours };

@@ -24,14 +24,20 @@ export async function feedbackView(db: Db, seat: JoinSeat, now = new Date()): Pr
  * PUT /api/feedback/:token: one answer per seat, replaced by a later one while the form is open
  * (from the end of the workshop for FEEDBACK_EDIT_DAYS days).
  */
-export async function saveFeedback(db: Db, seat: JoinSeat, input: Required<FeedbackInput>, now = new Date()): Promise<FeedbackView> {
+export async function saveFeedback(db: Db, seat: JoinSeat & { token: string }, input: Required<FeedbackInput>, now = new Date()): Promise<FeedbackView> {
   const { state } = stateAt(seat, now);
   if (state === 'not_yet') throw new ConflictError(FEEDBACK_MESSAGES.notYet);
   if (state === 'closed') throw new ConflictError(FEEDBACK_MESSAGES.closed);
-  await db('workshop_feedback')
-    .insert({ attendee_id: seat.attendee_id, workshop_id: seat.workshop_id, rating: input.rating, comment: input.comment })
-    .onConflict('attendee_id')
-    .merge({ workshop_id: seat.workshop_id, rating: input.rating, comment: input.comment, updated_at: db.fn.now() });
+  await db.transaction(async (trx) => {
+    // Only while the seat still has the token the form was opened with, held until the answer is in: a transfer
+    // committing meanwhile gave the seat (and its form) to someone else, whose answer this is not.
+    const still = await trx('attendees').where({ id: seat.attendee_id, join_token: seat.token }).forShare().first('id');
+    if (!still) throw new NotFoundError('This link does not open any seat.');
+    await trx('workshop_feedback')
+      .insert({ attendee_id: seat.attendee_id, workshop_id: seat.workshop_id, rating: input.rating, comment: input.comment })
+      .onConflict('attendee_id')
+      .merge({ workshop_id: seat.workshop_id, rating: input.rating, comment: input.comment, updated_at: trx.fn.now() });
+  });
   return feedbackView(db, seat, now);
 }
 

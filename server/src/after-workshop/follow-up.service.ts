@@ -22,12 +22,15 @@ interface DueSeat {
   workshop_date: Date;
 }
 
+/** The workshop's scheduled end has passed (by the database's clock). */
+const ENDED = 'date + make_interval(hours => duration_hours) <= now()';
+
 /** Workshops whose scheduled end has passed and whose thank-you has not been sent; never a cancelled one. */
 export async function workshopsDue(db: Db | Knex.Transaction, limit = 20): Promise<string[]> {
   return db('workshops')
     .whereNull('followed_up_at')
     .whereNot('status', 'cancelled')
-    .whereRaw('date + make_interval(hours => duration_hours) <= now()')
+    .whereRaw(ENDED)
     .orderBy('date')
     .limit(limit)
     .pluck('id');
@@ -65,7 +68,8 @@ async function dueSeats(trx: Knex.Transaction, workshopId: string): Promise<DueS
  */
 export async function followUpWorkshop(db: Db, sender: EmailSender, workshopId: string): Promise<number | null> {
   return db.transaction(async (trx) => {
-    const claimed = await trx('workshops').where({ id: workshopId }).whereNull('followed_up_at').whereNot('status', 'cancelled').update({ followed_up_at: trx.fn.now() }).returning('id');
+    // Ended is asked again here, under the row's lock: an admin may have moved the workshop to a later date since it was listed.
+    const claimed = await trx('workshops').where({ id: workshopId }).whereNull('followed_up_at').whereNot('status', 'cancelled').whereRaw(ENDED).update({ followed_up_at: trx.fn.now() }).returning('id');
     if (!claimed.length) return null;
     const seats = await dueSeats(trx, workshopId);
     const byOrder = new Map<string, DueSeat[]>();

@@ -65,5 +65,7 @@ export async function setMark(trx: Knex.Transaction, attendeeId: string, mark: A
   await trx('attendees')
     .where({ id: attendeeId })
     .update({ attendance_mark: mark, attendance_marked_at: mark ? trx.fn.now() : null });
+  // A certificate certifies attendance: a seat an admin marks as not having come no longer has one (its page answers 404).
+  await trx.raw(`DELETE FROM certificates c USING attendees a WHERE c.attendee_id = a.id AND a.id = ? AND NOT ${ATTENDED}`, [attendeeId]);
   return toRow(await seats(trx).where('a.id', attendeeId).first());
 }

@@ -11,6 +11,7 @@ import { bookingUrl, hashBookingToken, joinUrl } from '../registrations/booking-
 import { readSetting } from '../settings/settings.queries';
 import { type BookingRow, openBooking } from './booking-token.queries';
 import { openCheckoutOf } from './transfer.service';
+import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 
 const HOUR = 3_600_000;
 /** Seats can be named or renamed until this long before the start (SPEC §9: transfers need 24 h notice). */
@@ -140,6 +141,8 @@ export async function renameSeat(d: { db: Db; sender: EmailSender }, token: stri
     }
     await queueSeatTransferred(trx, b.id, seat, who.email, d.sender);
     await trx('attendees').where({ id: seat.id }).update({ name: who.name, email: who.email, booking_token_hash: null, updated_at: trx.fn.now() });
+    // The person named has a seat now: out of the workshop's line, so no seat is offered to them too.
+    await markWaitlistBooked(trx, { id: b.id, workshop_id: w.id, email: who.email });
     await issueAttendeeLinks(trx, b.id, d.sender);
   });
 }

@@ -7,7 +7,7 @@ import { completeRegistration } from '../payments/registration-outcomes';
 import { queueEmailCorrected } from '../email/transfer-emails';
 import { newAccessId } from '../registrations/access-id';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
-import { attendeesOf, buyersSeat, emailsWithSeats, renewJoinLink } from '../registrations/attendees.queries';
+import { asSamePerson, attendeesOf, buyersSeat, emailsWithSeats, renewJoinLink } from '../registrations/attendees.queries';
 import { SEAT_MESSAGES } from '../registrations/seat-messages';
 import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 import { countTakenSeats, lockWorkshopThenRegistration } from '../workshops/seats.queries';
@@ -108,10 +108,12 @@ export async function editBooking(d: { db: Db; sender: EmailSender }, registrati
         updated_at: trx.fn.now(),
       });
     // The seat the buyer sits in (named with their old details by a transfer or at checkout) follows them.
-    await trx('attendees')
-      .where({ registration_id: reg.id })
-      .whereRaw('lower(email) = lower(?)', [reg.email])
-      .update({ email, name: trx.raw('CASE WHEN name = ? THEN ? ELSE name END', [reg.name, name]), updated_at: trx.fn.now() });
+    await asSamePerson(trx, () =>
+      trx('attendees')
+        .where({ registration_id: reg.id })
+        .whereRaw('lower(email) = lower(?)', [reg.email])
+        .update({ email, name: trx.raw('CASE WHEN name = ? THEN ? ELSE name END', [reg.name, name]), updated_at: trx.fn.now() }),
+    );
     if (!emailChanged) return;
     // The buyer's own seat nobody is named on had its join link sent to the old address: it stops working there.
     const own = buyersSeat(await attendeesOf(trx, reg.id), email);

@@ -4,10 +4,11 @@ import type { Db } from '../db/knex';
 import { type EmailSender, queueConfirmationResend } from '../email/email.queue';
 import { ConflictError, NotFoundError } from '../http/errors';
 import { issueAttendeeLinks } from '../registrations/attendee-links';
-import { emailsWithSeats } from '../registrations/attendees.queries';
+import { asSamePerson, emailsWithSeats } from '../registrations/attendees.queries';
 import { bookingUrl, newBookingToken } from '../registrations/booking-token';
 import { editBooking } from './by-hand.service';
 import { openCheckoutOf } from './transfer.service';
+import { markWaitlistBooked } from '../waitlist/waitlist.queries';
 
 type Deps = { db: Db; sender: EmailSender };
 
@@ -78,7 +79,9 @@ async function correctSeatEmail(d: Deps, registrationId: string, seatId: string,
       if (await openCheckoutOf(trx, w.id, email)) throw new ConflictError(TRANSFER_MESSAGES.ownCheckout);
     }
     // A new link, so the confirmation (with the seat's own calendar event) goes out again.
-    await trx('attendees').where({ id: seat.id }).update({ email, booking_token_hash: null, updated_at: trx.fn.now() });
+    await asSamePerson(trx, () => trx('attendees').where({ id: seat.id }).update({ email, booking_token_hash: null, updated_at: trx.fn.now() }));
+    // Under the corrected address the person has a seat: out of the workshop's line, so no seat is offered to them too.
+    await markWaitlistBooked(trx, { id: registrationId, workshop_id: w.id, email });
     await issueAttendeeLinks(trx, registrationId, d.sender);
   });
 }

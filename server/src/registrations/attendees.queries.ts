@@ -21,15 +21,16 @@ export interface AttendeeRow {
 }
 
 /**
- * The seat whose join link is the buyer's own: an active one in their name (none once every such one is cancelled:
- * a seat they handed out never becomes theirs), else the first active one nobody is named on (the
- * buyer hands out the others); none when every seat is someone else's.
+ * The seat whose join link is the buyer's own: an active one in their name, else the first one
+ * nobody is named on (the buyer hands out the others); none once theirs is cancelled (a seat they
+ * handed out never becomes theirs), and none when every seat is someone else's.
  */
 export function buyersSeat<S extends Pick<AttendeeRow, 'email' | 'status' | 'position'>>(seats: S[], buyerEmail: string): S | undefined {
   const all = [...seats].sort((a, b) => a.position - b.position);
   const named = all.filter((a) => a.email?.toLowerCase() === buyerEmail.toLowerCase());
   if (named.length) return named.find((a) => a.status === 'active');
-  return all.find((a) => a.status === 'active' && !a.email);
+  const own = all.find((a) => !a.email);
+  return own?.status === 'active' ? own : undefined;
 }
 
 /**
@@ -83,10 +84,24 @@ export function attendeesOf(trx: Knex.Transaction | Db, registrationId: string):
 }
 
 /**
- * A seat's join link made anew, its joins forgotten: the old link was sent somewhere it should not
- * stay (the buyer's own unnamed seat, when the buyer's address is corrected). A named seat's link
- * renews by itself when its address changes (join-links migration).
+ * A seat's join link made anew: the old link was sent somewhere it should not stay (the buyer's own
+ * unnamed seat, when the buyer's address is corrected). The same person keeps their joins. A named
+ * seat's link renews by itself when its address changes (join-links migration).
  */
 export async function renewJoinLink(trx: Knex.Transaction, attendeeId: string): Promise<void> {
-  await trx('attendees').where({ id: attendeeId }).update({ join_token: randomBytes(32).toString('base64url'), first_joined_at: null, last_joined_at: null, updated_at: trx.fn.now() });
+  await trx('attendees').where({ id: attendeeId }).update({ join_token: randomBytes(32).toString('base64url'), updated_at: trx.fn.now() });
+}
+
+/**
+ * Runs `change` as a correction of the same person's address: the seats' triggers still give a new
+ * link, but keep the joins, the attendance mark, the feedback and the certificate
+ * (address-correction-same-person migration). Anything else that changes an address is a new person.
+ */
+export async function asSamePerson<T>(trx: Knex.Transaction, change: () => Promise<T>): Promise<T> {
+  await trx.raw(`SELECT set_config('app.same_person', 'on', true)`);
+  try {
+    return await change();
+  } finally {
+    await trx.raw(`SELECT set_config('app.same_person', '', true)`);
+  }
 }

@@ -91,4 +91,5 @@ export type CertificateView = z.infer<typeof certificateViewSchema>;
 export const CERTIFICATE_MESSAGES = {
   notAttended: 'Only attendees who joined or were marked attended get a certificate.',
   reissued: 'Certificate reissued with the name on the booking.',
+  unnamed: 'This seat has nobody named on it, so there is no name for a certificate. The buyer can name the seat from their booking page.',
 } as const;

@@ -14,7 +14,6 @@ describe('buyersSeat: cancelled named seat shadows an active one in the buyer na
     const b = await bookByCard(h, w.id, 'rev-bs', { seats: 3, attendees: [{ name: 'Buyer rev-bs', email }] });
     const reg = await h.db('workshop_registrations').where({ email: b.email }).first('id');
     const seats = await h.db('attendees').where({ registration_id: reg.id }).orderBy('position');
-    console.log(seats.map((s) => [s.position, s.email, s.status]));
     const c = await h.api('POST', `/api/admin/registrations/${reg.id}/seats/${seats[0].id}/cancel`, { token: h.token, body: { refund_cents: 0 } });
     expect(c.status, c.text).toBe(200);
     const r = await h.api('PATCH', `/api/booking/${b.token}/seats/${seats[1].id}`, { body: { name: 'Buyer rev-bs', email } });
@@ -22,9 +21,6 @@ describe('buyersSeat: cancelled named seat shadows an active one in the buyer na
     // into the join window
     await h.db('workshops').where({ id: w.id }).update({ date: new Date(Date.now() + 3600_000) });
     const v = await h.api('GET', `/api/booking/${b.token}`);
-    console.log(JSON.stringify(v.body.seats), JSON.stringify(v.body.join));
-    const after = await h.db('attendees').where({ registration_id: reg.id }).orderBy('position');
-    console.log(after.map((s) => [s.position, s.email, s.status, !!s.booking_token_hash]));
     expect(v.body.join?.url).toBeTruthy();
   });
 });
