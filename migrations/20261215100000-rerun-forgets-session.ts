@@ -1,8 +1,9 @@
 import type { Knex } from 'knex';
 
 /**
- * A workshop moved from a session that has ended to one still to come (the host was ill: it runs
- * again) forgets what that session recorded: its seats' joins and attendance marks, and the
+ * A workshop whose session has ended, moved to a start still to come (the host was ill: it runs
+ * again), forgets what that session recorded (an overrun's longer duration, or a start corrected to
+ * a moment already past, is the same session: it keeps it): its seats' joins and attendance marks, and the
  * certificates issued for it, which certified a session that is being run again. Feedback stays
  * (it is about the workshop). Done by the database, so every path that moves a date agrees.
  */
@@ -17,8 +18,8 @@ export async function up(knex: Knex): Promise<void> {
     END $$ LANGUAGE plpgsql`);
   await knex.raw('DROP TRIGGER IF EXISTS workshops_rerun_forgets_session ON workshops');
   await knex.raw(`
-    CREATE TRIGGER workshops_rerun_forgets_session AFTER UPDATE OF date, duration_hours ON workshops
-      FOR EACH ROW WHEN (OLD.date + make_interval(hours => OLD.duration_hours) <= now() AND NEW.date + make_interval(hours => NEW.duration_hours) > now())
+    CREATE TRIGGER workshops_rerun_forgets_session AFTER UPDATE OF date ON workshops
+      FOR EACH ROW WHEN (OLD.date + make_interval(hours => OLD.duration_hours) <= now() AND NEW.date > now())
       EXECUTE FUNCTION workshops_rerun_forgets_session()`);
 }
 

@@ -31,7 +31,7 @@ export async function saveFeedback(db: Db, seat: JoinSeat & { token: string }, i
   await db.transaction(async (trx) => {
     // Only while the seat still has the token the form was opened with, held until the answer is in: a transfer
     // committing meanwhile gave the seat (and its form) to someone else, whose answer this is not.
-    const still = await trx('attendees').where({ id: seat.attendee_id, join_token: seat.token }).forShare().first('id');
+    const still = await trx('attendees').where({ id: seat.attendee_id, join_token: seat.token, status: 'active' }).forShare().first('id');
     if (!still) throw new NotFoundError('This link does not open any seat.');
     await trx('workshop_feedback')
       .insert({ attendee_id: seat.attendee_id, workshop_id: seat.workshop_id, rating: input.rating, comment: input.comment })

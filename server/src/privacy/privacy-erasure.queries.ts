@@ -46,6 +46,8 @@ export async function needlesOf(trx: Knex.Transaction, p: Person): Promise<strin
  * (the trigger that starts a re-given seat afresh is undone), so old workshops' rates stay right.
  */
 async function eraseSeats(trx: Knex.Transaction, p: Person): Promise<Pick<PrivacyErased, 'seats' | 'feedback' | 'certificates'>> {
+  // The seats before their answers, as a feedback save takes them (seat, then answer): the two never deadlock.
+  await trx.raw('SELECT id FROM attendees WHERE id = ANY (?::uuid[]) ORDER BY id FOR NO KEY UPDATE', [p.seatIds]);
   const feedback = count(await trx.raw(`UPDATE workshop_feedback SET comment = '', updated_at = now() WHERE attendee_id = ANY (?::uuid[]) AND comment <> ''`, [p.seatIds]));
   const certificates = count(await trx.raw('DELETE FROM certificates WHERE attendee_id = ANY (?::uuid[])', [p.seatIds]));
   // What the triggers for a seat given to someone else would reset: this seat is not given to anyone.

@@ -21,16 +21,17 @@ export interface AttendeeRow {
 }
 
 /**
- * The seat whose join link is the buyer's own: an active one in their name, else the first one
- * nobody is named on (the buyer hands out the others); none once theirs is cancelled (a seat they
- * handed out never becomes theirs), and none when every seat is someone else's.
+ * The seat whose join link is the buyer's own: an active one in their name (none once every such one is cancelled:
+ * a seat they handed out never becomes theirs), else the first active one nobody is named on (the
+ * buyer hands out the others); none when every seat is someone else's. Unnamed seats are alike to
+ * the buyer (the booking page does not tell them apart), so one they cancel is not taken to be
+ * their own: the next unnamed one is.
  */
 export function buyersSeat<S extends Pick<AttendeeRow, 'email' | 'status' | 'position'>>(seats: S[], buyerEmail: string): S | undefined {
   const all = [...seats].sort((a, b) => a.position - b.position);
   const named = all.filter((a) => a.email?.toLowerCase() === buyerEmail.toLowerCase());
   if (named.length) return named.find((a) => a.status === 'active');
-  const own = all.find((a) => !a.email);
-  return own?.status === 'active' ? own : undefined;
+  return all.find((a) => a.status === 'active' && !a.email);
 }
 
 /**
@@ -99,9 +100,8 @@ export async function renewJoinLink(trx: Knex.Transaction, attendeeId: string): 
  */
 export async function asSamePerson<T>(trx: Knex.Transaction, change: () => Promise<T>): Promise<T> {
   await trx.raw(`SELECT set_config('app.same_person', 'on', true)`);
-  try {
-    return await change();
-  } finally {
-    await trx.raw(`SELECT set_config('app.same_person', '', true)`);
-  }
+  // Reset after success only: a failure aborts the transaction, which undoes the setting (and its error is the one to see).
+  const done = await change();
+  await trx.raw(`SELECT set_config('app.same_person', '', true)`);
+  return done;
 }
