@@ -27,20 +27,18 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
     // (a reconcile pass or a return link after that other booking ended, moved or was cancelled).
     if (reg.status === 'failed' && reg.status_reason === REASONS.alreadyBookedNotCharged) return 'already_booked';
     if (reg.status === 'failed' && reg.released_by_buyer_at && (await bookedSince(trx, reg))) {
-      await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.alreadyBookedNotCharged, updated_at: trx.fn.now() });
+      await refuse(trx, reg, REASONS.alreadyBookedNotCharged, false);
       return 'already_booked';
     }
     // Its person's data was erased since it failed: an approval is never taken for a seat nobody can be told of.
     if (reg.status === 'failed' && isErasedAddress(reg.email)) return 'no_seat';
     if (!(await promoUseLeft(trx, locked.registration))) {
-      if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.promoNotCharged, { revive: true });
-      else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.promoNotCharged, updated_at: trx.fn.now() });
+      await refuse(trx, reg, REASONS.promoNotCharged, true);
       return 'promo_used_up';
     }
     // One seat per person: someone of this order got a seat meanwhile from another booking; their money is not taken for a second.
     if ((await seatedElsewhere(trx, reg.id, locked.workshop.id)).length > 0) {
-      if (reg.status === 'pending') await markFailed(trx, reg.id, REASONS.alreadyBookedNotCharged, { revive: false });
-      else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: REASONS.alreadyBookedNotCharged, updated_at: trx.fn.now() });
+      await refuse(trx, reg, REASONS.alreadyBookedNotCharged, false);
       return 'already_booked';
     }
     const hold = trx.raw(`greatest(coalesce(hold_expires_at, now()), now() + make_interval(secs => ?))`, [CAPTURE_HOLD_SECONDS]);
@@ -54,6 +52,12 @@ export async function claimSeatForCapture(ctx: PaymentsContext, registrationId: 
     if (reg.status === 'pending') await markFailed(trx, reg.id, off ? REASONS.cancelledNotCharged : REASONS.fullNotCharged, { revive: !off });
     return 'no_seat';
   });
+}
+
+/** An approval not taken, and why: a holding row lets its seat go; one already failed keeps failing, with this reason. */
+async function refuse(trx: Knex.Transaction, reg: Pick<RegistrationRow, 'id' | 'status'>, reason: string, revive: boolean): Promise<void> {
+  if (reg.status === 'pending') await markFailed(trx, reg.id, reason, { revive });
+  else await trx('workshop_registrations').where({ id: reg.id, status: 'failed' }).update({ status_reason: reason, updated_at: trx.fn.now() });
 }
 
 /** Whether the same buyer (email, or browser) has a booking in this workshop made after this checkout started. */
